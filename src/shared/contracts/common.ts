@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Laravel-shaped validation failure (DESIGN.md section 3): HTTP 422. */
+export const validationErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationError = z.infer<typeof validationErrorSchema>;
+export type FieldErrors = ValidationError['errors'];
+
+export const messageSchema = z.object({ message: z.string() });
+export type Message = z.infer<typeof messageSchema>;
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const listQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  search: z.string().trim().max(200).optional(),
+  sort: z.string().max(50).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const listMetaSchema = z.object({ total: z.number(), page: z.number(), per_page: z.number() });
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: listMetaSchema });
+}
