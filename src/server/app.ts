@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_BASE } from '../shared/constants.ts';
+import type { AppConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { createPasswordHasher } from './features/auth/passwords.ts';
+import { newOpaqueToken } from './features/auth/tokens.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { createNotificationsService } from './features/notifications/notifications.service.ts';
+import { lookupsRoutes } from './features/schools/lookups.routes.ts';
+import { createSchoolsService } from './features/schools/schools.service.ts';
+import { createMailer } from './mail/mailer.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { createRateLimiter } from './plugins/rate-limit.ts';
+import { createRouter, type RouteInfo } from './plugins/routes.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  routes: RouteInfo[];
+}
+
+export async function buildApp(config: AppConfig): Promise<BuiltApp> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    // Shutdown: stop accepting, let in-flight requests finish.
+    return503OnClosing: true,
+  });
+  const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.pgSchema });
+  app.addHook('onClose', async () => db.destroy());
+  await migrateToLatest(db, dialect);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    appKey: config.appKey ?? (await storedAppKey(db)),
+    hasher: createPasswordHasher(config.passwordHashing),
+    mailer: createMailer(db, app.log, config.smtpUrl, config.mailFrom),
+    log: app.log,
+    now: () => new Date(),
+  };
+  if (config.seed === 'demo' && (await seedDemo(ctx))) app.log.info('seeded the demo catalogue and accounts');
+
+  const limiter = createRateLimiter(db, ctx.now);
+  const schools = createSchoolsService(db);
+  const notifications = createNotificationsService(db, ctx.now);
+  const auth = createAuthService(ctx, { limiter, schools, notifications });
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { auth });
+
+  const routes: RouteInfo[] = [];
+  await app.register(
+    async (api) => {
+      const route = createRouter(api, routes, API_BASE);
+      healthRoutes(route, ctx);
+      authRoutes(route, auth);
+      lookupsRoutes(route, schools);
+      notificationsRoutes(route, notifications);
+    },
+    { prefix: API_BASE },
+  );
+
+  await serveSpa(app, config.staticDir);
+  return { app, ctx, routes };
+}
+
+/** Without APP_KEY, one random key is kept in the database, so every process behind a balancer signs alike. */
+async function storedAppKey(db: AppContext['db']): Promise<string> {
+  await db
+    .insertInto('app_meta')
+    .values({ key: 'app_key', value: newOpaqueToken() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', 'app_key').executeTakeFirstOrThrow();
+  return row.value;
+}
+
+async function serveSpa(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
+  const hasSpa = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Hashed assets never change; the shell and the service worker must always be revalidated.
+        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith(API_BASE + '/') || path === API_BASE || !hasSpa || request.method !== 'GET') {
+      return reply.status(404).send({ message: `No route ${request.method} ${path}.` });
+    }
+    // Client-side routes: every other GET gets the app shell.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

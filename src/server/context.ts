@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Db, Dialect } from './db/database.ts';
+import type { PasswordHasher } from './features/auth/passwords.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What every feature's service needs; built once in buildApp and handed to each feature. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  dialect: Dialect;
+  appKey: string;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}

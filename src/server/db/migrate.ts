@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import type { Db, Dialect } from './database.ts';
+import * as m0001 from './migrations/0001-foundation.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type DialectMigration = { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> };
+
+// Forward-only and in order; a new migration is a new file appended here.
+const migrations: Record<string, DialectMigration> = {
+  '0001-foundation': m0001,
+};
+
+/** Runs pending migrations; on PostgreSQL Kysely's migrator holds an advisory lock, so N processes can start at once. */
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(
+          Object.entries(migrations).map(([name, mig]) => [name, { up: (d) => mig.up(d, dialect) } satisfies Migration]),
+        ),
+    },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,27 @@
+import type { Generated } from 'kysely';
+
+/** Opaque bearer tokens: only their SHA-256 is stored, so a database leak yields no usable token. */
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  remember: number;
+  expires_at: string;
+  created_at: string;
+  last_used_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: string;
+}

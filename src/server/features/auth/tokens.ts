@@ -1,0 +1,16 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** 256 random bits, URL-safe. */
+export const newOpaqueToken = () => randomBytes(32).toString('base64url');
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The signature of an e-mail verification link; it binds the address so changing e-mail voids old links. */
+export function signVerification(appKey: string, userId: number, email: string, expires: number): string {
+  return createHmac('sha256', appKey).update(`verify|${userId}|${email}|${expires}`).digest('hex');
+}
+
+export function safeEqualHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}

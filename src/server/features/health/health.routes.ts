@@ -1,0 +1,18 @@
+import { sql } from 'kysely';
+import { healthResponseSchema } from '../../../shared/contracts/health.ts';
+import type { AppContext } from '../../context.ts';
+import type { createRouter } from '../../plugins/routes.ts';
+
+export function healthRoutes(route: ReturnType<typeof createRouter>, ctx: AppContext): void {
+  route({
+    method: 'GET',
+    url: '/health',
+    access: 'public',
+    summary: 'Liveness and database reachability',
+    response: healthResponseSchema,
+    handler: async () => {
+      await sql`select 1`.execute(ctx.db);
+      return { status: 'ok' as const, database: ctx.dialect, version: ctx.config.version };
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { UsersTable } from './users.table.ts';
+
+const userColumns = [
+  'users.id',
+  'users.email',
+  'users.full_name',
+  'users.password_hash',
+  'users.is_admin',
+  'users.is_teacher',
+  'users.taken_diagnostics',
+  'users.school_id',
+  'users.location_id',
+  'users.email_verified_at',
+  'users.is_active',
+  'users.created_at',
+  'users.updated_at',
+  'schools.name as school_name',
+  'locations.name as location_name',
+] as const;
+
+function selectUsers(db: Db) {
+  return db
+    .selectFrom('users')
+    .leftJoin('schools', 'schools.id', 'users.school_id')
+    .leftJoin('locations', 'locations.id', 'users.location_id')
+    .select(userColumns);
+}
+
+export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
+
+export function createUsersRepository(db: Db) {
+  return {
+    findById: (id: number) => selectUsers(db).where('users.id', '=', id).executeTakeFirst(),
+    findByEmail: (email: string) => selectUsers(db).where('users.email', '=', email).executeTakeFirst(),
+    emailTaken: async (email: string, exceptId?: number) => {
+      let q = db.selectFrom('users').select('id').where('email', '=', email);
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+    insert: async (values: Insertable<UsersTable>) =>
+      (await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id,
+    update: (id: number, values: Updateable<UsersTable>) =>
+      db.updateTable('users').set(values).where('id', '=', id).execute(),
+    idsOfAdmins: async () =>
+      (await db.selectFrom('users').select('id').where('is_admin', '=', 1).where('is_active', '=', 1).execute()).map(
+        (r) => r.id,
+      ),
+    idsOfTeachersOfSchool: async (schoolId: number) =>
+      (
+        await db
+          .selectFrom('teacher_schools')
+          .innerJoin('users', 'users.id', 'teacher_schools.user_id')
+          .select('users.id')
+          .where('teacher_schools.school_id', '=', schoolId)
+          .where('users.is_active', '=', 1)
+          .execute()
+      ).map((r) => r.id),
+    schoolIdsOfTeacher: async (userId: number) =>
+      (await db.selectFrom('teacher_schools').select('school_id').where('user_id', '=', userId).execute()).map(
+        (r) => r.school_id,
+      ),
+    assignTeacherSchool: (userId: number, schoolId: number) =>
+      db.insertInto('teacher_schools').values({ user_id: userId, school_id: schoolId }).execute(),
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,23 @@
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  full_name: string;
+  password_hash: string;
+  is_admin: number;
+  is_teacher: number;
+  taken_diagnostics: number;
+  school_id: number | null;
+  location_id: number | null;
+  email_verified_at: string | null;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Schools a teacher teaches; a teacher sees only these schools' students and content. */
+export interface TeacherSchoolsTable {
+  user_id: number;
+  school_id: number;
+}
