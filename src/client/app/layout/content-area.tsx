@@ -1,0 +1,25 @@
+import { Suspense, useLayoutEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { PageLoadBoundary } from '../page-load.tsx';
+
+/**
+ * The scrolling page area: 93vh beside the top bar, 100vh on full-page routes (spec 2.5). Each pathname
+ * gets a fresh page-load tracker, so the spinner shows until the new page reports.
+ */
+export function ContentArea({ fullPage }: { fullPage: boolean }) {
+  const { pathname } = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current) ref.current.scrollTop = 0;
+  }, [pathname]);
+  return (
+    <main ref={ref} className={`content${fullPage ? ' content--full' : ''}`}>
+      <PageLoadBoundary key={pathname}>
+        {/* The page-load spinner already covers a screen whose code is still loading. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
+      </PageLoadBoundary>
+    </main>
+  );
+}

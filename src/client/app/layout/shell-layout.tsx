@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation, useMatches } from 'react-router-dom';
+import { APP_NAME } from '../../../shared/constants.ts';
+import { hasStoredToken, useAuth } from '../../features/auth/auth.store.ts';
+import { isAdminPath, PATHS } from '../paths.ts';
+import { DEFAULT_META, isRouteMeta } from '../route-meta.ts';
+import type { RouteMeta } from '../route-meta.ts';
+import { AdminSidebar } from './admin-sidebar.tsx';
+import { ContentArea } from './content-area.tsx';
+import { StudentSidebar } from './student-sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useSidebarOpen } from './use-sidebar-open.ts';
+
+function useRouteMeta(): RouteMeta {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i].handle;
+    if (isRouteMeta(handle)) return handle;
+  }
+  return DEFAULT_META;
+}
+
+/** The root layout: title, login guard (spec 2.4), and the full-page or sidebar layout (spec 2.5). */
+export function ShellLayout() {
+  const meta = useRouteMeta();
+  const location = useLocation();
+  // Subscribing to the session re-runs the guard when it ends (logout, 401, another tab).
+  useAuth();
+
+  useEffect(() => {
+    document.title = `${meta.title} | ${APP_NAME}`;
+  }, [meta.title, location.key]);
+
+  if (meta.requires_login && !hasStoredToken()) return <Navigate to={PATHS.login} replace />;
+  if (meta.is_full_page) {
+    return (
+      <div className="app app--full-page">
+        <ContentArea fullPage />
+      </div>
+    );
+  }
+  return <SidebarLayout title={meta.title} />;
+}
+
+function SidebarLayout({ title }: { title: string }) {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  const sidebar = useSidebarOpen();
+  const frame = { open: sidebar.open, narrow: !sidebar.wide, onClose: sidebar.close };
+  return (
+    <div className={`app${sidebar.open ? ' app--menu-open' : ''}`}>
+      {isAdminPath(pathname) ? <AdminSidebar user={user} {...frame} /> : <StudentSidebar user={user} {...frame} />}
+      {sidebar.open && !sidebar.wide && <div className="sidebar-backdrop" aria-hidden="true" onClick={sidebar.close} />}
+      <div className="app__main">
+        <TopBar title={title} user={user} menuOpen={sidebar.open} onToggleMenu={sidebar.toggle} />
+        <ContentArea fullPage={false} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { PAGE_LOAD_EXPECTED_REPORTS } from '../../shared/constants.ts';
+import { Loading } from '../components/loading.tsx';
+import { ReloadNotice } from './layout/reload-notice.tsx';
+
+export type PageLoadStatus = 'pending' | 'loaded' | 'failed';
+
+type Reporter = { reportLoaded(): void; reportFailed(): void };
+
+const noop: Reporter = { reportLoaded: () => {}, reportFailed: () => {} };
+const PageLoadContext = createContext<Reporter>(noop);
+
+/**
+ * Counts the page's reports (spec 4: done when loaded + failed reach the expected number; any failure shows
+ * the reload notice). Mount one per page (key it by pathname) so every navigation starts pending again.
+ * The page renders underneath while pending, so it can fetch its data; it is only hidden from view.
+ */
+export function PageLoadBoundary({
+  children,
+  expected = PAGE_LOAD_EXPECTED_REPORTS,
+}: {
+  children: ReactNode;
+  expected?: number;
+}) {
+  const [status, setStatus] = useState<PageLoadStatus>('pending');
+  const counts = useRef({ loaded: 0, failed: 0 });
+  const report = useCallback(
+    (kind: 'loaded' | 'failed') => {
+      const c = counts.current;
+      // Reports after the page is done change nothing: a late refetch must not flip a shown page back.
+      if (c.loaded + c.failed >= expected) return;
+      c[kind] += 1;
+      if (c.loaded + c.failed >= expected) setStatus(c.failed > 0 ? 'failed' : 'loaded');
+    },
+    [expected],
+  );
+  const value = useMemo<Reporter>(
+    () => ({ reportLoaded: () => report('loaded'), reportFailed: () => report('failed') }),
+    [report],
+  );
+  return (
+    <PageLoadContext.Provider value={value}>
+      {status === 'pending' && <Loading variant="centered" />}
+      {status === 'failed' && <ReloadNotice />}
+      <div className="page" hidden={status === 'failed'} data-status={status}>
+        {children}
+      </div>
+    </PageLoadContext.Provider>
+  );
+}
+
+/** Screens call reportLoaded() once their data is in, or reportFailed() when it could not be fetched. */
+export function usePageLoad(): Reporter {
+  return useContext(PageLoadContext);
+}
+
+/** Reports automatically the first time `loading` turns false: failed if `error` is set, loaded otherwise. */
+export function usePageReady(state: { loading: boolean; error: unknown }): void {
+  const { reportLoaded, reportFailed } = usePageLoad();
+  const failed = state.error !== null && state.error !== undefined && state.error !== false;
+  useEffect(() => {
+    if (state.loading) return;
+    if (failed) reportFailed();
+    else reportLoaded();
+  }, [state.loading, failed, reportLoaded, reportFailed]);
+}

@@ -1,0 +1,19 @@
+import { LOOKUP_PATHS, locationsResponseSchema, schoolsResponseSchema } from '../../../shared/contracts/lookups.ts';
+import type { Location, School } from '../../../shared/contracts/lookups.ts';
+import { getJson } from '../../lib/http.ts';
+
+// Public lookups for the registration and account forms; cached like any GET (5 minutes).
+
+export async function fetchLocations(signal?: AbortSignal): Promise<Location[]> {
+  const { data } = await getJson(LOOKUP_PATHS.locations, { signal, schema: locationsResponseSchema });
+  return data;
+}
+
+export async function fetchSchools(locationId: number, signal?: AbortSignal): Promise<School[]> {
+  const { data } = await getJson(LOOKUP_PATHS.schools, {
+    query: { location_id: locationId },
+    signal,
+    schema: schoolsResponseSchema,
+  });
+  return data;
+}

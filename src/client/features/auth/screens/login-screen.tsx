@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { TextField } from '../../../components/form-field.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { useAction } from '../../../lib/use-async.ts';
+import { login } from '../auth.store.ts';
+import { AuthCard, FormMessage } from '../components/auth-card.tsx';
+
+const READY = { loading: false, error: null };
+
+export default function LoginScreen() {
+  usePageReady(READY);
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const { run, pending, error, fieldErrors } = useAction(login);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = await run({ email, password, remember });
+    // Everyone starts on the Dashboard; it leads students to the diagnostic when they have not taken it.
+    if (result.ok) navigate(PATHS.dashboard, { replace: true });
+  };
+
+  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+  return (
+    <AuthCard title="Login" intro="Sign in to continue your learning.">
+      <form className="form" onSubmit={onSubmit}>
+        {error !== null && !hasFieldErrors && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={setEmail}
+          errors={fieldErrors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+          errors={fieldErrors.password}
+        />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="remember"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
+          <span>Remember me</span>
+        </label>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+      <nav className="auth-card__links" aria-label="Other options">
+        <Link to={PATHS.resetPassword}>Forgot your password?</Link>
+        <Link to={PATHS.registration}>Create an account</Link>
+      </nav>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,101 @@
+import { clear, createStore, delMany, del, entries, get, set } from 'idb-keyval';
+import type { UseStore } from 'idb-keyval';
+import { GET_CACHE_TTL_MS } from '../../shared/constants.ts';
+
+// The spec's 5-minute GET cache, kept in IndexedDB so it survives reloads and flaky Wi-Fi. Entries are
+// keyed by user as well as URL: two people sharing a classroom tablet must never see each other's data.
+
+interface CacheEntry {
+  url: string;
+  storedAt: number;
+  data: unknown;
+}
+
+let store: UseStore | null = null;
+function cacheStore(): UseStore | null {
+  if (typeof indexedDB === 'undefined') return null;
+  store ??= createStore('pathbuilder-get-cache', 'responses');
+  return store;
+}
+
+let now: () => number = () => Date.now();
+/** Lets tests move time without faking the timers IndexedDB itself relies on. */
+export function setCacheClock(clock: () => number): void {
+  now = clock;
+}
+
+function cacheKey(url: string, userId: number | null): string {
+  return `${userId ?? 'guest'} ${url}`;
+}
+
+/** The cached body of `url` for `userId`, or undefined when absent or older than GET_CACHE_TTL_MS. */
+export async function readCached(url: string, userId: number | null): Promise<unknown> {
+  const db = cacheStore();
+  if (!db) return undefined;
+  const key = cacheKey(url, userId);
+  try {
+    const entry = await get<CacheEntry>(key, db);
+    if (!entry) return undefined;
+    if (now() - entry.storedAt < GET_CACHE_TTL_MS) return entry.data;
+    await del(key, db);
+  } catch {
+    // A broken cache must only cost a network round trip.
+  }
+  return undefined;
+}
+
+export async function writeCached(url: string, userId: number | null, data: unknown): Promise<void> {
+  const db = cacheStore();
+  if (!db) return;
+  try {
+    await set(cacheKey(url, userId), { url, storedAt: now(), data } satisfies CacheEntry, db);
+  } catch {
+    // Same as above: caching is an optimisation.
+  }
+}
+
+/** '/quizzes/5/questions?x=1' → '/quizzes': a write anywhere under a resource can change any read of it. */
+export function resourcePrefix(path: string): string {
+  const clean = path.split(/[?#]/)[0] ?? '';
+  const segment = clean.split('/').find((part) => part !== '');
+  return segment ? `/${segment}` : '/';
+}
+
+function pathOf(url: string, base: string): string {
+  const withoutBase = url.startsWith(base) ? url.slice(base.length) : url;
+  return withoutBase.startsWith('/') ? withoutBase : `/${withoutBase}`;
+}
+
+/** Drops every cached GET (of every user) whose path lies under the resource that `path` belongs to. */
+export async function invalidateResource(path: string, base: string): Promise<void> {
+  const db = cacheStore();
+  if (!db) return;
+  const prefix = resourcePrefix(path);
+  try {
+    const all = await entries<string, CacheEntry>(db);
+    const stale = all
+      .filter(([, entry]) => {
+        const cachedPath = pathOf(entry.url, base);
+        return (
+          prefix === '/' ||
+          cachedPath === prefix ||
+          cachedPath.startsWith(`${prefix}/`) ||
+          cachedPath.startsWith(`${prefix}?`)
+        );
+      })
+      .map(([key]) => key);
+    if (stale.length > 0) await delMany(stale, db);
+  } catch {
+    // If the cache cannot be read it cannot serve stale data either.
+  }
+}
+
+export async function clearGetCache(): Promise<void> {
+  const db = cacheStore();
+  if (!db) return;
+  try {
+    await clear(db);
+  } catch {
+    // Nothing more to do; logout proceeds.
+  }
+}

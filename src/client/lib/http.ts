@@ -1,0 +1,243 @@
+import wretch from 'wretch';
+import type { WretchError, WretchResponse } from 'wretch';
+import abortAddon from 'wretch/addons/abort';
+import queryStringAddon from 'wretch/addons/queryString';
+import type { z } from 'zod';
+import { API_BASE, API_TIMEOUT_MS, TEXTS } from '../../shared/constants.ts';
+import { messageSchema, validationErrorSchema } from '../../shared/contracts/common.ts';
+import type { FieldErrors } from '../../shared/contracts/common.ts';
+import { invalidateResource, readCached, resourcePrefix, writeCached } from './get-cache.ts';
+
+/** Every failed response, with the server's message and (for 422) its per-field errors. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors?: FieldErrors;
+  /** The `message` the server sent, if any (spec section 8 logs it for 5xx). */
+  readonly serverMessage?: string;
+  constructor(status: number, message: string, errors?: FieldErrors, serverMessage?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.serverMessage = serverMessage;
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+/** The message to show a person for any thrown value. */
+export function errorMessage(error: unknown, fallback: string = TEXTS.serverErrorFallback): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+export interface AuthSource {
+  token(): string | null;
+  userId(): number | null;
+}
+
+// The auth store registers itself here; importing it from this file would make a cycle
+// (auth.store → auth.api → http).
+let authSource: AuthSource = { token: () => null, userId: () => null };
+export function setAuthSource(source: AuthSource): void {
+  authSource = source;
+}
+
+let navigate: (path: string) => void = (path) => window.location.assign(path);
+/** The shell registers React Router's navigate so a 401 does not reload the whole app. */
+export function setNavigate(fn: (path: string) => void): void {
+  navigate = fn;
+}
+
+let unauthorizedHandler: () => void = () => {};
+/** Runs on every 401 before the redirect; the auth store uses it to drop the dead session. */
+export function setUnauthorizedHandler(fn: () => void): void {
+  unauthorizedHandler = fn;
+}
+
+async function toApiError(_error: WretchError, response: WretchResponse): Promise<ApiError> {
+  let body: unknown;
+  try {
+    const text = await response.text();
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const withMessage = messageSchema.safeParse(body);
+  const validation = validationErrorSchema.safeParse(body);
+  const serverMessage = withMessage.success && withMessage.data.message ? withMessage.data.message : undefined;
+  return new ApiError(
+    response.status,
+    serverMessage ?? (response.statusText || `Request failed with status ${response.status}.`),
+    validation.success ? validation.data.errors : undefined,
+    serverMessage,
+  );
+}
+
+function handleUnauthorized(error: unknown): never {
+  console.error(TEXTS.unauthorizedLog);
+  unauthorizedHandler();
+  if (window.location.pathname !== '/login') navigate('/login');
+  throw error;
+}
+
+function logServerError(error: unknown): never {
+  if (error instanceof ApiError && error.status >= 500) {
+    console.error(error.serverMessage ?? TEXTS.serverErrorFallback);
+  }
+  throw error;
+}
+
+const base = wretch(API_BASE)
+  .addon(abortAddon())
+  .addon(queryStringAddon)
+  .accept('application/json')
+  .customError(toApiError)
+  // Every request gets the spec's 30 s limit; `.controller()` on a call still returns the same controller.
+  .resolve((chain) => chain.setTimeout(API_TIMEOUT_MS));
+
+/** For calls that must not carry a session (e-mail verification links open in any browser). */
+export const publicApi = base.catcherFallback(logServerError);
+
+/** The authenticated client: bearer token on every call and the error catalogue of spec section 8. */
+export const api = base
+  .defer((w) => {
+    const token = authSource.token();
+    return token ? w.auth(`Bearer ${token}`) : w;
+  })
+  .catcher(401, handleUnauthorized)
+  .catcherFallback(logServerError);
+
+type Client = typeof api | typeof publicApi;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+interface CallOptions {
+  signal?: AbortSignal;
+  schema?: z.ZodType;
+}
+
+export interface GetOptions extends CallOptions {
+  query?: QueryParams;
+  /** false skips the 5-minute cache both ways (spec section 7: refresh and notifications). */
+  cache?: boolean;
+}
+
+export function withQuery(path: string, query?: QueryParams): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const text = params.toString();
+  if (!text) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
+}
+
+// Empty bodies (204) are valid answers to writes; wretch's .json() would throw on them.
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+async function send(
+  client: Client,
+  method: Method,
+  path: string,
+  body: object | undefined,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
+  const request = body === undefined ? client.url(path) : client.url(path).json(body);
+  const [controller, chain] = request.fetch(method).controller();
+  if (!signal) return chain.res(readBody);
+  const cancel = () => controller.abort(signal.reason);
+  if (signal.aborted) cancel();
+  else signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await chain.res(readBody);
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+function check(data: unknown, schema: z.ZodType | undefined): unknown {
+  return schema ? schema.parse(data) : data;
+}
+
+// Bumped by every write, so a GET that was in flight during a write does not cache the old answer.
+const writeGenerations = new Map<string, number>();
+
+export function getJson<S extends z.ZodType>(path: string, opts: GetOptions & { schema: S }): Promise<z.output<S>>;
+export function getJson<T = unknown>(path: string, opts?: GetOptions): Promise<T>;
+export async function getJson(path: string, opts: GetOptions = {}): Promise<unknown> {
+  const target = withQuery(path, opts.query);
+  const useCache = opts.cache !== false;
+  const url = `${API_BASE}${target}`;
+  const userId = authSource.userId();
+  if (useCache) {
+    const cached = await readCached(url, userId);
+    if (cached !== undefined) {
+      const parsed = opts.schema ? opts.schema.safeParse(cached) : { success: true, data: cached };
+      if (parsed.success) return parsed.data;
+    }
+  }
+  const prefix = resourcePrefix(target);
+  const generation = writeGenerations.get(prefix) ?? 0;
+  const data = check(await send(api, 'GET', target, undefined, opts.signal), opts.schema);
+  if (useCache && (writeGenerations.get(prefix) ?? 0) === generation) await writeCached(url, userId, data);
+  return data;
+}
+
+async function write(
+  client: Client,
+  method: Exclude<Method, 'GET'>,
+  path: string,
+  body: object | undefined,
+  opts: CallOptions,
+): Promise<unknown> {
+  const prefix = resourcePrefix(path);
+  try {
+    return check(await send(client, method, path, body, opts.signal), opts.schema);
+  } finally {
+    // Also after a failure: a timed-out write may still have landed on the server.
+    writeGenerations.set(prefix, (writeGenerations.get(prefix) ?? 0) + 1);
+    await invalidateResource(path, API_BASE);
+  }
+}
+
+export function postJson<S extends z.ZodType>(
+  path: string,
+  body: object | undefined,
+  opts: CallOptions & { schema: S },
+): Promise<z.output<S>>;
+export function postJson<T = unknown>(path: string, body?: object, opts?: CallOptions): Promise<T>;
+export function postJson(path: string, body?: object, opts: CallOptions = {}): Promise<unknown> {
+  return write(api, 'POST', path, body ?? {}, opts);
+}
+
+export function putJson<S extends z.ZodType>(
+  path: string,
+  body: object | undefined,
+  opts: CallOptions & { schema: S },
+): Promise<z.output<S>>;
+export function putJson<T = unknown>(path: string, body?: object, opts?: CallOptions): Promise<T>;
+export function putJson(path: string, body?: object, opts: CallOptions = {}): Promise<unknown> {
+  return write(api, 'PUT', path, body ?? {}, opts);
+}
+
+export function delJson<S extends z.ZodType>(path: string, opts: CallOptions & { schema: S }): Promise<z.output<S>>;
+export function delJson<T = unknown>(path: string, opts?: CallOptions): Promise<T>;
+export function delJson(path: string, opts: CallOptions = {}): Promise<unknown> {
+  return write(api, 'DELETE', path, undefined, opts);
+}
+
+/** POST without the session or the 401 redirect (the e-mail verification link). */
+export function publicPostJson<S extends z.ZodType>(
+  path: string,
+  body: object | undefined,
+  opts: CallOptions & { schema: S },
+): Promise<z.output<S>>;
+export function publicPostJson<T = unknown>(path: string, body?: object, opts?: CallOptions): Promise<T>;
+export function publicPostJson(path: string, body?: object, opts: CallOptions = {}): Promise<unknown> {
+  return write(publicApi, 'POST', path, body ?? {}, opts);
+}

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../../src/server/app.ts';
+import { configFromEnv, type AppConfig } from '../../src/server/config.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Every API suite runs against SQLite, and against PostgreSQL too when TEST_DATABASE_URL is set. */
+export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp extends BuiltApp {
+  close(): Promise<void>;
+  request(opts: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  login(email: string, password?: string): Promise<string>;
+}
+
+let counter = 0;
+
+/** A fresh app on a fresh database: a temp SQLite file, or a PostgreSQL schema of its own. */
+export async function startTestApp(dialect: DialectName, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pathbuilder-test-'));
+  let schema: string | undefined;
+  const url = process.env.TEST_DATABASE_URL;
+  if (dialect === 'postgres') {
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    schema = `t_${process.pid}_${Date.now()}_${counter++}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const config: AppConfig = {
+    ...configFromEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://pathbuilder.test' }),
+    databaseUrl: dialect === 'postgres' ? url : undefined,
+    pgSchema: schema,
+    staticDir: undefined,
+    passwordHashing: { cost: 2 ** 10, maxConcurrent: 2 },
+    ...overrides,
+  };
+  const built = await buildApp(config);
+  const request: TestApp['request'] = ({ token, headers, ...opts }) =>
+    built.app.inject({ ...opts, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  return {
+    ...built,
+    request,
+    async login(email, password = 'pathbuilder-demo') {
+      const res = await request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json().access_token as string;
+    },
+    async close() {
+      await built.app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (schema && url) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Reads the newest mail to an address from the outbox and returns its link. */
+export async function lastMailLink(app: BuiltApp, to: string): Promise<string> {
+  const row = await app.ctx.db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('to_address', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const link = /https?:\/\/\S+/.exec(row.text_body)?.[0];
+  if (!link) throw new Error(`no link in mail to ${to}`);
+  return link;
+}
