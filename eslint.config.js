@@ -7,7 +7,10 @@ import tseslint from 'typescript-eslint';
 // Boundaries (STYLE.md habit 1): shared imports neither side, the client never imports the server,
 // the server never imports the client.
 const forbid = (...groups) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map((group) => ({ group, message: 'Crosses a boundary.' })) }],
+  'no-restricted-imports': [
+    'error',
+    { patterns: groups.map((group) => ({ group, message: 'Crosses a boundary.' })) },
+  ],
 });
 
 export default tseslint.config(
@@ -27,8 +30,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...forbid(['**/server/**']) },
   },
-  { files: ['src/server/**/*.ts'], languageOptions: { globals: globals.node }, rules: forbid(['**/client/**']) },
+  {
+    files: ['src/server/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: forbid(['**/client/**']),
+  },
   { files: ['src/shared/**/*.ts'], rules: forbid(['**/client/**', '**/server/**']) },
-  { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker }, rules: forbid(['**/server/**', '**/client/**']) },
-  { files: ['tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: globals.serviceworker },
+    rules: forbid(['**/server/**', '**/client/**']),
+  },
+  {
+    files: ['tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
 );

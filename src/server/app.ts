@@ -12,14 +12,18 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createPasswordHasher } from './features/auth/passwords.ts';
 import { newOpaqueToken } from './features/auth/tokens.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
 import { lookupsRoutes } from './features/schools/lookups.routes.ts';
 import { createSchoolsService } from './features/schools/schools.service.ts';
+import { createAdminUsersService } from './features/users/admin-users.service.ts';
+import { createUsersRepository } from './features/users/users.repository.ts';
+import { roleOf } from './features/users/users.service.ts';
 import { createMailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, forbidden, unauthenticated } from './plugins/errors.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { createRouter, type RouteInfo } from './plugins/routes.ts';
 
@@ -40,7 +44,11 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     // Shutdown: stop accepting, let in-flight requests finish.
     return503OnClosing: true,
   });
-  const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.pgSchema });
+  const { db, dialect } = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgSchema: config.pgSchema,
+  });
   app.addHook('onClose', async () => db.destroy());
   await migrateToLatest(db, dialect);
 
@@ -57,9 +65,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   if (config.seed === 'demo' && (await seedDemo(ctx))) app.log.info('seeded the demo catalogue and accounts');
 
   const limiter = createRateLimiter(db, ctx.now);
-  const schools = createSchoolsService(db);
+  const schools = createSchoolsService(db, ctx.now);
   const notifications = createNotificationsService(db, ctx.now);
   const auth = createAuthService(ctx, { limiter, schools, notifications });
+  const usersRepo = createUsersRepository(db);
 
   await app.register(errorsPlugin);
   await app.register(authPlugin, { auth });
@@ -72,6 +81,18 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       authRoutes(route, auth);
       lookupsRoutes(route, schools);
       notificationsRoutes(route, notifications);
+      await api.register(async (admin) => {
+        // Defence in depth: the whole back-office subtree refuses students before any route runs.
+        admin.addHook('onRequest', async (request) => {
+          if (!request.auth) throw unauthenticated();
+          if (roleOf(request.auth.user) === 'student') throw forbidden();
+        });
+        adminRoutes(createRouter(admin, routes, API_BASE), {
+          users: createAdminUsersService(ctx, { schools, revokeSessions: auth.revokeAllSessions }),
+          schools,
+          teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+        });
+      });
     },
     { prefix: API_BASE },
   );
@@ -87,7 +108,11 @@ async function storedAppKey(db: AppContext['db']): Promise<string> {
     .values({ key: 'app_key', value: newOpaqueToken() })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('app_meta').select('value').where('key', '=', 'app_key').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', 'app_key')
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 

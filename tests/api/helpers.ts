@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../../src/server/app.ts';
 import { configFromEnv, type AppConfig } from '../../src/server/config.ts';
@@ -13,14 +13,17 @@ export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite'
 
 export interface TestApp extends BuiltApp {
   close(): Promise<void>;
-  request(opts: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   login(email: string, password?: string): Promise<string>;
 }
 
 let counter = 0;
 
 /** A fresh app on a fresh database: a temp SQLite file, or a PostgreSQL schema of its own. */
-export async function startTestApp(dialect: DialectName, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(
+  dialect: DialectName,
+  overrides: Partial<AppConfig> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pathbuilder-test-'));
   let schema: string | undefined;
   const url = process.env.TEST_DATABASE_URL;
@@ -42,7 +45,10 @@ export async function startTestApp(dialect: DialectName, overrides: Partial<AppC
   };
   const built = await buildApp(config);
   const request: TestApp['request'] = ({ token, headers, ...opts }) =>
-    built.app.inject({ ...opts, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    built.app.inject({
+      ...opts,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
   return {
     ...built,
     request,

@@ -18,7 +18,10 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
     provider: {
       getMigrations: async () =>
         Object.fromEntries(
-          Object.entries(migrations).map(([name, mig]) => [name, { up: (d) => mig.up(d, dialect) } satisfies Migration]),
+          Object.entries(migrations).map(([name, mig]) => [
+            name,
+            { up: (d) => mig.up(d, dialect) } satisfies Migration,
+          ]),
         ),
     },
   });

@@ -18,7 +18,12 @@ export interface Mailer {
  * Real SMTP when SMTP_URL is set. Without it, mail goes to the mail_outbox table and its link to the log,
  * so a newcomer can verify and reset without a mail server. Either way the outbox records what was sent.
  */
-export function createMailer(db: Db, log: FastifyBaseLogger, smtpUrl: string | undefined, from: string): Mailer {
+export function createMailer(
+  db: Db,
+  log: FastifyBaseLogger,
+  smtpUrl: string | undefined,
+  from: string,
+): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async send(mail) {
@@ -37,16 +42,27 @@ export function createMailer(db: Db, log: FastifyBaseLogger, smtpUrl: string | u
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) {
-        log.info({ mail: { to: mail.to, subject: mail.subject, link: mail.link } }, `mail (no SMTP_URL): ${mail.link ?? mail.subject}`);
+        log.info(
+          { mail: { to: mail.to, subject: mail.subject, link: mail.link } },
+          `mail (no SMTP_URL): ${mail.link ?? mail.subject}`,
+        );
         return;
       }
       try {
         await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
-        await db.updateTable('mail_outbox').set({ sent_at: new Date().toISOString() }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('mail_outbox')
+          .set({ sent_at: new Date().toISOString() })
+          .where('id', '=', row.id)
+          .execute();
       } catch (err) {
         // The request that caused the mail still succeeds; the failure is recorded for an operator.
         log.error({ err, to: mail.to }, 'mail delivery failed');
-        await db.updateTable('mail_outbox').set({ error: String(err) }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('mail_outbox')
+          .set({ error: String(err) })
+          .where('id', '=', row.id)
+          .execute();
       }
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { FieldErrors } from '../../shared/contracts/common.ts';
 
 /** An error whose status and body are meant for the client (Laravel-shaped, DESIGN.md section 3). */
@@ -36,7 +36,7 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<
           ? `The ${humanise(field)} field is required.`
           : issue.code === 'invalid_type'
             ? `The ${humanise(field)} must be ${article(issue.expected)}.`
-          : issue.message;
+            : issue.message;
     (errors[field] ??= []).push(message);
   }
   return unprocessableThrow(errors);
@@ -82,7 +82,8 @@ export const errorsPlugin = fp(
           .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
       }
       const bodyMessage = error.code ? BODY_ERRORS[error.code] : undefined;
-      if (bodyMessage) return reply.status(422).send({ message: bodyMessage, errors: { body: [bodyMessage] } });
+      if (bodyMessage)
+        return reply.status(422).send({ message: bodyMessage, errors: { body: [bodyMessage] } });
       if (error.statusCode && error.statusCode < 500) {
         return reply.status(error.statusCode).send({ message: error.message });
       }

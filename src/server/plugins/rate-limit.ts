@@ -7,7 +7,11 @@ import { HttpError } from './errors.ts';
  */
 export function createRateLimiter(db: Db, now: () => Date) {
   async function current(key: string) {
-    const row = await db.selectFrom('rate_limits').select(['hits', 'reset_at']).where('key', '=', key).executeTakeFirst();
+    const row = await db
+      .selectFrom('rate_limits')
+      .select(['hits', 'reset_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
     if (!row || row.reset_at <= now().toISOString()) return null;
     return row;
   }
@@ -18,9 +22,14 @@ export function createRateLimiter(db: Db, now: () => Date) {
         const row = await current(key);
         if (row && row.hits >= max) {
           const retryAfter = Math.max(1, Math.ceil((Date.parse(row.reset_at) - now().getTime()) / 1000));
-          throw new HttpError(429, `Too many attempts. Please try again in ${retryAfter} seconds.`, undefined, {
-            'retry-after': String(retryAfter),
-          });
+          throw new HttpError(
+            429,
+            `Too many attempts. Please try again in ${retryAfter} seconds.`,
+            undefined,
+            {
+              'retry-after': String(retryAfter),
+            },
+          );
         }
       }
     },
@@ -33,8 +42,18 @@ export function createRateLimiter(db: Db, now: () => Date) {
         .onConflict((oc) =>
           oc.column('key').doUpdateSet((eb) => ({
             // An expired window starts again at 1.
-            hits: eb.case().when('rate_limits.reset_at', '<=', nowIso).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
-            reset_at: eb.case().when('rate_limits.reset_at', '<=', nowIso).then(resetAt).else(eb.ref('rate_limits.reset_at')).end(),
+            hits: eb
+              .case()
+              .when('rate_limits.reset_at', '<=', nowIso)
+              .then(1)
+              .else(eb('rate_limits.hits', '+', 1))
+              .end(),
+            reset_at: eb
+              .case()
+              .when('rate_limits.reset_at', '<=', nowIso)
+              .then(resetAt)
+              .else(eb.ref('rate_limits.reset_at'))
+              .end(),
           })),
         )
         .execute();

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { UserRow } from '../features/users/users.repository.ts';
 import { roleOf, type Role } from '../features/users/users.service.ts';
 import { forbidden, parse, unauthenticated } from './errors.ts';

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'The email must be a valid email address.' }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'The email must be a valid email address.' }));
 const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
@@ -57,7 +62,9 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const sendEmailBodySchema = z.strictObject({ email: emailSchema });
 
-export const verifyEmailParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const verifyEmailParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
 export const verifyEmailBodySchema = z.strictObject({
   signature: z.string().regex(/^[a-f0-9]{64}$/, 'The signature is invalid.'),
   expires: z.coerce.number().int().positive(),

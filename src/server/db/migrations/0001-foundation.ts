@@ -7,7 +7,8 @@ type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   const id = dialect === 'postgres' ? 'serial' : 'integer';
-  const idCol = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const idCol = (c: ColumnDefinitionBuilder) =>
+    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
 
   await db.schema
     .createTable('app_meta')
@@ -94,7 +95,11 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('seen', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('notifications_user_seen_idx').on('notifications').columns(['user_id', 'seen']).execute();
+  await db.schema
+    .createIndex('notifications_user_seen_idx')
+    .on('notifications')
+    .columns(['user_id', 'seen'])
+    .execute();
 
   await db.schema
     .createTable('mail_outbox')

@@ -64,7 +64,10 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       .executeTakeFirstOrThrow();
     ids[a.email] = row.id;
   }
-  await db.insertInto('teacher_schools').values({ user_id: ids['teacher@pathbuilder.test']!, school_id: demoSchool }).execute();
+  await db
+    .insertInto('teacher_schools')
+    .values({ user_id: ids['teacher@pathbuilder.test']!, school_id: demoSchool })
+    .execute();
 
   const at = (minutesAgo: number) => new Date(ctx.now().getTime() - minutesAgo * 60_000).toISOString();
   const student = ids['student@pathbuilder.test']!;
@@ -74,13 +77,50 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   await db
     .insertInto('notifications')
     .values([
-      { user_id: student, title: 'Welcome to Pathbuilder', body: `You have joined ${schoolName}. Your learning pathway starts from your diagnostic results.`, link: '/', seen: 1, created_at: at(60 * 24 * 7) },
-      { user_id: student, title: 'Diagnostic completed', body: 'Thank you for completing the diagnostic. Quizzes, lectures and videos are now unlocked in your menu.', link: '/', seen: 0, created_at: at(60 * 24 * 6) },
-      { user_id: student, title: 'Keep your account up to date', body: 'Check that your name, school and e-mail address are correct on the Account page.', link: '/accounts', seen: 0, created_at: at(60 * 3) },
-      ...['Sam Rivera (student@pathbuilder.test)', 'Jordan Lee (new.student@pathbuilder.test)'].flatMap((who, i) => [
-        { user_id: admin, title: 'New student registered', body: `${who} joined ${schoolName}.`, link: '/admin/users', seen: 0, created_at: at(60 * 24 * (8 - i)) },
-        { user_id: teacher, title: 'New student registered', body: `${who} joined ${schoolName}.`, link: '/admin/users', seen: 0, created_at: at(60 * 24 * (8 - i)) },
-      ]),
+      {
+        user_id: student,
+        title: 'Welcome to Pathbuilder',
+        body: `You have joined ${schoolName}. Your learning pathway starts from your diagnostic results.`,
+        link: '/',
+        seen: 1,
+        created_at: at(60 * 24 * 7),
+      },
+      {
+        user_id: student,
+        title: 'Diagnostic completed',
+        body: 'Thank you for completing the diagnostic. Quizzes, lectures and videos are now unlocked in your menu.',
+        link: '/',
+        seen: 0,
+        created_at: at(60 * 24 * 6),
+      },
+      {
+        user_id: student,
+        title: 'Keep your account up to date',
+        body: 'Check that your name, school and e-mail address are correct on the Account page.',
+        link: '/accounts',
+        seen: 0,
+        created_at: at(60 * 3),
+      },
+      ...['Sam Rivera (student@pathbuilder.test)', 'Jordan Lee (new.student@pathbuilder.test)'].flatMap(
+        (who, i) => [
+          {
+            user_id: admin,
+            title: 'New student registered',
+            body: `${who} joined ${schoolName}.`,
+            link: '/admin/users',
+            seen: 0,
+            created_at: at(60 * 24 * (8 - i)),
+          },
+          {
+            user_id: teacher,
+            title: 'New student registered',
+            body: `${who} joined ${schoolName}.`,
+            link: '/admin/users',
+            seen: 0,
+            created_at: at(60 * 24 * (8 - i)),
+          },
+        ],
+      ),
     ])
     .execute();
   return true;

@@ -2,7 +2,13 @@ import type { Db } from '../../db/database.ts';
 
 export function createAuthRepository(db: Db) {
   return {
-    insertSession: (values: { user_id: number; token_hash: string; remember: number; expires_at: string; now: string }) =>
+    insertSession: (values: {
+      user_id: number;
+      token_hash: string;
+      remember: number;
+      expires_at: string;
+      now: string;
+    }) =>
       db
         .insertInto('sessions')
         .values({
@@ -23,13 +29,15 @@ export function createAuthRepository(db: Db) {
         .executeTakeFirst(),
     touchSession: (id: number, now: string) =>
       db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute(),
-    deleteSessionByHash: (tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
+    deleteSessionByHash: (tokenHash: string) =>
+      db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
     deleteSessionsOfUser: (userId: number, exceptHash?: string) => {
       let q = db.deleteFrom('sessions').where('user_id', '=', userId);
       if (exceptHash) q = q.where('token_hash', '!=', exceptHash);
       return q.execute();
     },
-    deleteExpiredSessions: (now: string) => db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
+    deleteExpiredSessions: (now: string) =>
+      db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
 
     insertReset: (values: { user_id: number; token_hash: string; expires_at: string; now: string }) =>
       db

@@ -68,7 +68,9 @@ export function authRoutes(route: Route, auth: AuthService): void {
     response: messageSchema,
     handler: async ({ body }) => {
       await auth.sendVerificationEmail(body.email);
-      return { message: 'If that address belongs to an unverified account, a verification link is on its way.' };
+      return {
+        message: 'If that address belongs to an unverified account, a verification link is on its way.',
+      };
     },
   });
 
@@ -90,7 +92,8 @@ export function authRoutes(route: Route, auth: AuthService): void {
     method: 'POST',
     url: AUTH_PATHS.sendResetPasswordEmail,
     access: 'public',
-    summary: 'Mail a single-use reset link valid 30 minutes (the answer never reveals whether the address is registered)',
+    summary:
+      'Mail a single-use reset link valid 30 minutes (the answer never reveals whether the address is registered)',
     body: sendEmailBodySchema,
     response: messageSchema,
     handler: async ({ body }) => {
@@ -133,6 +136,8 @@ export function authRoutes(route: Route, auth: AuthService): void {
     params: idParamSchema,
     body: updateAccountBodySchema,
     response: refreshResponseSchema,
-    handler: async ({ params, body, auth: a }) => ({ user: await auth.updateAccount(a.user, params.id, body) }),
+    handler: async ({ params, body, auth: a }) => ({
+      user: await auth.updateAccount(a.user, params.id, body),
+    }),
   });
 }

@@ -1,4 +1,10 @@
-import { TOKEN_TTL_REMEMBER_MS, TOKEN_TTL_SESSION_MS, VERIFY_LINK_TTL_MS, RESET_TOKEN_TTL_MS, TEXTS } from '../../../shared/constants.ts';
+import {
+  TOKEN_TTL_REMEMBER_MS,
+  TOKEN_TTL_SESSION_MS,
+  VERIFY_LINK_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+  TEXTS,
+} from '../../../shared/constants.ts';
 import type { LoginResponse, User } from '../../../shared/contracts/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, unprocessable } from '../../plugins/errors.ts';
@@ -58,7 +64,10 @@ export function createAuthService(
   }
 
   return {
-    async login(body: { email: string; password: string; remember: boolean }, ip: string): Promise<LoginResponse> {
+    async login(
+      body: { email: string; password: string; remember: boolean },
+      ip: string,
+    ): Promise<LoginResponse> {
       const { loginMaxFailures: max, loginWindowMs: windowMs } = ctx.config;
       const accountKey = `login:account:${body.email}`;
       const addressKey = `login:address:${ip}`;
@@ -74,7 +83,8 @@ export function createAuthService(
         await deps.limiter.hit(addressKey, windowMs);
         throw unprocessable({ email: [BAD_CREDENTIALS] });
       }
-      if (row.is_active !== 1) throw unprocessable({ email: ['This account has been deactivated. Please contact your school.'] });
+      if (row.is_active !== 1)
+        throw unprocessable({ email: ['This account has been deactivated. Please contact your school.'] });
       await deps.limiter.clear(accountKey);
       return { access_token: await issueToken(row.id, body.remember), user: toUser(row) };
     },
@@ -88,7 +98,8 @@ export function createAuthService(
       const user = await users.findById(session.user_id);
       if (!user || user.is_active !== 1) return null;
       // Recording use once a minute is enough for an audit trail and keeps reads free of writes.
-      if (Date.parse(now) - Date.parse(session.last_used_at) > 60_000) await repo.touchSession(session.id, now);
+      if (Date.parse(now) - Date.parse(session.last_used_at) > 60_000)
+        await repo.touchSession(session.id, now);
       return { user, tokenHash };
     },
 
@@ -154,7 +165,8 @@ export function createAuthService(
       if (expires * 1000 < ctx.now().getTime()) {
         throw unprocessable({ expires: ['This verification link has expired. Please request a new one.'] });
       }
-      if (row.email_verified_at === null) await users.update(id, { email_verified_at: iso(), updated_at: iso() });
+      if (row.email_verified_at === null)
+        await users.update(id, { email_verified_at: iso(), updated_at: iso() });
     },
 
     async sendResetPasswordEmail(email: string): Promise<void> {
@@ -168,7 +180,12 @@ export function createAuthService(
       }
       await deps.limiter.hit(key, 3600_000);
       const token = newOpaqueToken();
-      await repo.insertReset({ user_id: row.id, token_hash: sha256(token), expires_at: iso(RESET_TOKEN_TTL_MS), now: iso() });
+      await repo.insertReset({
+        user_id: row.id,
+        token_hash: sha256(token),
+        expires_at: iso(RESET_TOKEN_TTL_MS),
+        now: iso(),
+      });
       const link = `${ctx.config.appUrl}/reset-password?token=${token}&email=${encodeURIComponent(row.email)}`;
       await ctx.mailer.send({
         to: row.email,
@@ -187,7 +204,11 @@ export function createAuthService(
       const hash = await ctx.hasher.hash(body.password);
       if (!(await repo.consumeReset(reset.id, iso()))) throw unprocessable({ token: [BAD_RESET] });
       // The mail reached its owner, so the address is verified too.
-      await users.update(row.id, { password_hash: hash, email_verified_at: row.email_verified_at ?? iso(), updated_at: iso() });
+      await users.update(row.id, {
+        password_hash: hash,
+        email_verified_at: row.email_verified_at ?? iso(),
+        updated_at: iso(),
+      });
       await repo.invalidateResetsOfUser(row.id, iso());
       await repo.deleteSessionsOfUser(row.id);
     },
@@ -202,7 +223,10 @@ export function createAuthService(
       if (!(await ctx.hasher.verify(body.current_password, actor.password_hash))) {
         throw unprocessable({ current_password: ['The current password is incorrect.'] });
       }
-      await users.update(actor.id, { password_hash: await ctx.hasher.hash(body.password), updated_at: iso() });
+      await users.update(actor.id, {
+        password_hash: await ctx.hasher.hash(body.password),
+        updated_at: iso(),
+      });
       await repo.deleteSessionsOfUser(actor.id, tokenHash);
       return TEXTS.passwordSaved;
     },
@@ -234,6 +258,7 @@ export function createAuthService(
     },
 
     deleteExpiredSessions: () => repo.deleteExpiredSessions(iso()),
+    revokeAllSessions: (userId: number) => repo.deleteSessionsOfUser(userId),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -3,7 +3,12 @@ import type { PasswordHashingConfig } from '../../config.ts';
 
 const KEY_LENGTH = 64;
 
-function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: ScryptOptions,
+): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
   );

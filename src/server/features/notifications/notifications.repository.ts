@@ -2,8 +2,9 @@ import type { Db } from '../../db/database.ts';
 
 export function createNotificationsRepository(db: Db) {
   return {
-    insertMany: (rows: Array<{ user_id: number; title: string; body: string; link: string | null; created_at: string }>) =>
-      rows.length ? db.insertInto('notifications').values(rows).execute() : Promise.resolve(),
+    insertMany: (
+      rows: Array<{ user_id: number; title: string; body: string; link: string | null; created_at: string }>,
+    ) => (rows.length ? db.insertInto('notifications').values(rows).execute() : Promise.resolve()),
     list: (userId: number, opts: { seen?: number; limit: number }) => {
       let q = db
         .selectFrom('notifications')

@@ -16,7 +16,10 @@ function ownUserId(auth: Authed, userId: number): number {
   return userId;
 }
 
-export function notificationsRoutes(route: ReturnType<typeof createRouter>, notifications: NotificationsService): void {
+export function notificationsRoutes(
+  route: ReturnType<typeof createRouter>,
+  notifications: NotificationsService,
+): void {
   route({
     method: 'GET',
     url: NOTIFICATION_PATHS.list,
@@ -38,7 +41,9 @@ export function notificationsRoutes(route: ReturnType<typeof createRouter>, noti
     summary: 'How many of the own notifications are unseen',
     query: notificationsQuerySchema,
     response: unseenCountResponseSchema,
-    handler: async ({ query, auth }) => ({ count: await notifications.unseenCount(ownUserId(auth, query.user_id)) }),
+    handler: async ({ query, auth }) => ({
+      count: await notifications.unseenCount(ownUserId(auth, query.user_id)),
+    }),
   });
   route({
     method: 'POST',

@@ -7,7 +7,13 @@ export function createNotificationsService(db: Db, now: () => Date) {
   return {
     notify: (userIds: number[], n: { title: string; body: string; link?: string }) =>
       repo.insertMany(
-        userIds.map((user_id) => ({ user_id, title: n.title, body: n.body, link: n.link ?? null, created_at: now().toISOString() })),
+        userIds.map((user_id) => ({
+          user_id,
+          title: n.title,
+          body: n.body,
+          link: n.link ?? null,
+          created_at: now().toISOString(),
+        })),
       ),
     list: (userId: number, opts: { seen?: number; limit?: number }): Promise<Notification[]> =>
       repo.list(userId, { seen: opts.seen, limit: opts.limit ?? 100 }),

@@ -1,4 +1,9 @@
-import { LOOKUP_PATHS, locationsResponseSchema, schoolsQuerySchema, schoolsResponseSchema } from '../../../shared/contracts/lookups.ts';
+import {
+  LOOKUP_PATHS,
+  locationsResponseSchema,
+  schoolsQuerySchema,
+  schoolsResponseSchema,
+} from '../../../shared/contracts/lookups.ts';
 import type { createRouter } from '../../plugins/routes.ts';
 import type { SchoolsService } from './schools.service.ts';
 
@@ -18,6 +23,8 @@ export function lookupsRoutes(route: ReturnType<typeof createRouter>, schools: S
     summary: 'Schools, optionally of one location, for the registration form',
     query: schoolsQuerySchema,
     response: schoolsResponseSchema,
-    handler: async ({ query }) => ({ data: await schools.schools({ locationId: query.location_id, search: query.search }) }),
+    handler: async ({ query }) => ({
+      data: await schools.schools({ locationId: query.location_id, search: query.search }),
+    }),
   });
 }

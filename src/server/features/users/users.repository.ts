@@ -28,6 +28,14 @@ function selectUsers(db: Db) {
     .select(userColumns);
 }
 
+const SORTS: Record<string, ['users.full_name' | 'users.email' | 'users.created_at', 'asc' | 'desc']> = {
+  name: ['users.full_name', 'asc'],
+  '-name': ['users.full_name', 'desc'],
+  email: ['users.email', 'asc'],
+  created_at: ['users.created_at', 'asc'],
+  '-created_at': ['users.created_at', 'desc'],
+};
+
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
 
 export function createUsersRepository(db: Db) {
@@ -44,9 +52,14 @@ export function createUsersRepository(db: Db) {
     update: (id: number, values: Updateable<UsersTable>) =>
       db.updateTable('users').set(values).where('id', '=', id).execute(),
     idsOfAdmins: async () =>
-      (await db.selectFrom('users').select('id').where('is_admin', '=', 1).where('is_active', '=', 1).execute()).map(
-        (r) => r.id,
-      ),
+      (
+        await db
+          .selectFrom('users')
+          .select('id')
+          .where('is_admin', '=', 1)
+          .where('is_active', '=', 1)
+          .execute()
+      ).map((r) => r.id),
     idsOfTeachersOfSchool: async (schoolId: number) =>
       (
         await db
@@ -58,11 +71,73 @@ export function createUsersRepository(db: Db) {
           .execute()
       ).map((r) => r.id),
     schoolIdsOfTeacher: async (userId: number) =>
-      (await db.selectFrom('teacher_schools').select('school_id').where('user_id', '=', userId).execute()).map(
-        (r) => r.school_id,
-      ),
+      (
+        await db.selectFrom('teacher_schools').select('school_id').where('user_id', '=', userId).execute()
+      ).map((r) => r.school_id),
     assignTeacherSchool: (userId: number, schoolId: number) =>
       db.insertInto('teacher_schools').values({ user_id: userId, school_id: schoolId }).execute(),
+    setTeacherSchools: async (userId: number, schoolIds: number[]) => {
+      await db.deleteFrom('teacher_schools').where('user_id', '=', userId).execute();
+      if (schoolIds.length) {
+        await db
+          .insertInto('teacher_schools')
+          .values(schoolIds.map((school_id) => ({ user_id: userId, school_id })))
+          .execute();
+      }
+    },
+    teacherSchoolsOf: async (userIds: number[]) =>
+      userIds.length
+        ? db
+            .selectFrom('teacher_schools')
+            .select(['user_id', 'school_id'])
+            .where('user_id', 'in', userIds)
+            .execute()
+        : [],
+    /** One page of users, optionally only students of some schools (a teacher's view). */
+    list: async (filter: {
+      page: number;
+      perPage: number;
+      search?: string;
+      role?: 'admin' | 'teacher' | 'student';
+      schoolId?: number;
+      onlyStudentsOfSchools?: number[];
+      sort?: string;
+    }) => {
+      let q = selectUsers(db);
+      if (filter.search) {
+        const like = `%${filter.search.replace(/[%_\\]/g, '')}%`;
+        q = q.where((eb) => eb.or([eb('users.full_name', 'like', like), eb('users.email', 'like', like)]));
+      }
+      if (filter.role === 'admin') q = q.where('users.is_admin', '=', 1);
+      if (filter.role === 'teacher') q = q.where('users.is_admin', '=', 0).where('users.is_teacher', '=', 1);
+      if (filter.role === 'student' || filter.onlyStudentsOfSchools) {
+        q = q.where('users.is_admin', '=', 0).where('users.is_teacher', '=', 0);
+      }
+      if (filter.schoolId) q = q.where('users.school_id', '=', filter.schoolId);
+      if (filter.onlyStudentsOfSchools) {
+        q = q.where(
+          'users.school_id',
+          'in',
+          filter.onlyStudentsOfSchools.length ? filter.onlyStudentsOfSchools : [-1],
+        );
+      }
+      const total = Number(
+        (
+          await q
+            .clearSelect()
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      const [column, direction] = SORTS[filter.sort ?? 'name'] ?? SORTS.name!;
+      const rows = await q
+        .orderBy(column, direction)
+        .orderBy('users.id', 'asc')
+        .limit(filter.perPage)
+        .offset((filter.page - 1) * filter.perPage)
+        .execute();
+      return { rows, total };
+    },
   };
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -12,10 +12,10 @@ export default function DashboardScreen({ user }: DashboardScreenProps) {
   useEffect(() => reportLoaded(), [reportLoaded]);
   return (
     <div className="dashboard">
-      <h1 className="page-title">{user ? `Welcome, ${user.full_name}` : 'Welcome'}</h1>
+      <h2 className="page-title">{user ? `Welcome, ${user.full_name}` : 'Welcome'}</h2>
       {user?.taken_diagnostics === 0 && (
         <section className="card card--accent" aria-labelledby="diagnostic-cta">
-          <h2 id="diagnostic-cta">Start with the diagnostic</h2>
+          <h3 id="diagnostic-cta">Start with the diagnostic</h3>
           <p>
             A short diagnostic test finds out what you already know. Once it is done, your quizzes, exams,
             lectures, videos and the rest of the menu open up.

@@ -1,0 +1,30 @@
+import { Workbox } from 'workbox-window';
+import { showToast } from '../components/toast.tsx';
+
+export const UPDATE_MESSAGE = 'A new version is available —';
+
+/**
+ * Production only: a dev server has no /sw.js, and a worker caching dev modules would hide edits.
+ * A waiting worker means a new deployment (DESIGN.md 5); the user decides when to switch, because
+ * reloading mid-quiz unasked would be worse than running the old version a little longer.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const wb = new Workbox('/sw.js', { type: 'module' });
+  wb.addEventListener('waiting', () => {
+    showToast({
+      message: UPDATE_MESSAGE,
+      type: 'info',
+      duration: false,
+      action: {
+        label: 'Reload',
+        onClick: () => {
+          // Reload once the new worker controls the page, so the reload is served by it.
+          wb.addEventListener('controlling', () => window.location.reload());
+          wb.messageSkipWaiting();
+        },
+      },
+    });
+  });
+  wb.register().catch((error: unknown) => console.error('Service worker registration failed.', error));
+}

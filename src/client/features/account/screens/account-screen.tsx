@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { Dropdown } from '../../../components/dropdown.tsx';
+import { TextField } from '../../../components/form-field.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { showToast } from '../../../components/toast.tsx';
+import type { User } from '../../../../shared/contracts/auth.ts';
+import type { Location } from '../../../../shared/contracts/lookups.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { useAction } from '../../../lib/use-async.ts';
+import { sendVerificationEmail, updateAccount, useAuth } from '../../auth/auth.store.ts';
+import { toOptions, useLocations, useSchools } from '../../auth/use-lookups.ts';
+
+export default function AccountScreen() {
+  const { user } = useAuth();
+  const locations = useLocations();
+  usePageReady(locations);
+  if (!user) return <Loading variant="centered" />;
+  return (
+    <div className="screen account-screen">
+      <h1 className="screen__title">Account</h1>
+      <EmailStatus user={user} />
+      <AccountForm key={user.id} user={user} locations={locations.data} locationsLoading={locations.loading} />
+    </div>
+  );
+}
+
+function EmailStatus({ user }: { user: User }) {
+  const resend = useAction(sendVerificationEmail);
+  const onResend = async () => {
+    const result = await resend.run();
+    if (result.ok) showToast({ message: result.value, type: 'success' });
+    else showToast({ message: errorMessage(result.error), type: 'error' });
+  };
+  return (
+    <section className="card account-screen__email" aria-label="E-mail verification">
+      <p>
+        E-mail address <strong>{user.email}</strong>{' '}
+        {user.email_verified ? (
+          <span className="badge badge--success">Verified</span>
+        ) : (
+          <span className="badge badge--warning">Not verified</span>
+        )}
+      </p>
+      {!user.email_verified && (
+        <button type="button" className="button button--secondary" disabled={resend.pending} onClick={onResend}>
+          {resend.pending ? 'Sending...' : 'Resend verification e-mail'}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function AccountForm({
+  user,
+  locations,
+  locationsLoading,
+}: {
+  user: User;
+  locations: Location[] | undefined;
+  locationsLoading: boolean;
+}) {
+  const [fullName, setFullName] = useState(user.full_name);
+  const [email, setEmail] = useState(user.email);
+  const [locationId, setLocationId] = useState<number | null>(user.location_id);
+  const [schoolId, setSchoolId] = useState<number | null>(user.school_id);
+  const schools = useSchools(locationId);
+  const { run, pending, error, fieldErrors } = useAction(updateAccount);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = await run({ full_name: fullName, email, location_id: locationId, school_id: schoolId });
+    if (result.ok) {
+      const changedEmail = result.value.email !== user.email;
+      showToast({
+        message: changedEmail
+          ? 'Your account has been saved. Please verify your new e-mail address.'
+          : 'Your account has been saved.',
+        type: 'success',
+      });
+    }
+  };
+
+  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+  return (
+    <form className="card form" onSubmit={onSubmit} aria-label="Account details">
+      {error !== null && !hasFieldErrors && <div className="form-message form-message--error" role="alert">{errorMessage(error)}</div>}
+      <TextField
+        label="Full name"
+        name="full_name"
+        autoComplete="name"
+        required
+        value={fullName}
+        onChange={setFullName}
+        errors={fieldErrors.full_name}
+      />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={setEmail}
+        errors={fieldErrors.email}
+      />
+      <Dropdown<number>
+        label="Location"
+        name="location_id"
+        isClearable
+        options={toOptions(locations)}
+        isLoading={locationsLoading}
+        value={locationId}
+        onChange={(value) => {
+          setLocationId(value);
+          setSchoolId(null);
+        }}
+        error={fieldErrors.location_id?.[0]}
+      />
+      <Dropdown<number>
+        label="School"
+        name="school_id"
+        isClearable
+        options={toOptions(schools.data)}
+        isLoading={schools.loading}
+        isDisabled={locationId === null}
+        placeholder={locationId === null ? 'Select a location first' : undefined}
+        value={schoolId}
+        onChange={setSchoolId}
+        error={fieldErrors.school_id?.[0]}
+      />
+      <button type="submit" className="button" disabled={pending}>
+        {pending ? 'Saving...' : 'Save changes'}
+      </button>
+    </form>
+  );
+}

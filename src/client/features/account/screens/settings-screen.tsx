@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { TextField } from '../../../components/form-field.tsx';
+import { showToast } from '../../../components/toast.tsx';
+import { TEXTS } from '../../../../shared/constants.ts';
+import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/password.store.ts';
+
+const READY = { loading: false, error: null };
+
+export default function SettingsScreen() {
+  usePageReady(READY);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [pending, setPending] = useState(false);
+  const { changeErrors } = usePasswordErrors();
+  // The errors live in a store; a later visit must not start with this visit's errors.
+  useEffect(() => clearPasswordErrors, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setPending(true);
+    const saved = await changePassword({
+      current_password: currentPassword,
+      password,
+      password_confirmation: confirmation,
+    });
+    setPending(false);
+    if (!saved) return;
+    setCurrentPassword('');
+    setPassword('');
+    setConfirmation('');
+    showToast({ message: TEXTS.passwordSaved, type: 'success' });
+  };
+
+  const formErrors = Object.entries(changeErrors)
+    .filter(([field]) => !['current_password', 'password', 'password_confirmation'].includes(field))
+    .flatMap(([, messages]) => messages);
+  return (
+    <div className="screen settings-screen">
+      <h1 className="screen__title">Settings</h1>
+      <form className="card form" onSubmit={onSubmit} aria-labelledby="change-password-title">
+        <h2 id="change-password-title" className="card__title">
+          Change password
+        </h2>
+        {formErrors.length > 0 && (
+          <div className="form-message form-message--error" role="alert">
+            {formErrors.join(' ')}
+          </div>
+        )}
+        <TextField
+          label="Current password"
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          errors={changeErrors.current_password}
+        />
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={setPassword}
+          errors={changeErrors.password}
+        />
+        <TextField
+          label="Confirm new password"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={setConfirmation}
+          errors={changeErrors.password_confirmation}
+        />
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? 'Saving...' : 'Save new password'}
+        </button>
+      </form>
+    </div>
+  );
+}

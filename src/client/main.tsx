@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, createAppRouter } from './app/app.tsx';
+import { installPreloadErrorHandling } from './app/lazy-screen.ts';
+import { registerServiceWorker } from './app/sw-register.ts';
+import { hasStoredToken, refreshUser } from './features/auth/auth.store.ts';
+import { setNavigate } from './lib/http.ts';
+import './styles.css';
+
+installPreloadErrorHandling();
+const router = createAppRouter();
+setNavigate((path) => void router.navigate(path));
+// Spec 4: a stored token at start-up means the user is refreshed (a 401 logs out).
+if (hasStoredToken()) void refreshUser();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+createRoot(root).render(
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>,
+);
+
+registerServiceWorker();
