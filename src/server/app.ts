@@ -13,6 +13,7 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { createPasswordHasher } from './features/auth/passwords.ts';
 import { newOpaqueToken } from './features/auth/tokens.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { openApiDocument } from './features/health/openapi.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
@@ -96,6 +97,21 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     },
     { prefix: API_BASE },
   );
+
+  // Registered last, so the document lists every route.
+  const openApi = openApiDocument(routes, config.version);
+  app.get(`${API_BASE}/openapi.json`, async () => openApi);
+
+  // Expired sessions are dead weight; sweep them hourly.
+  const sweep = setInterval(
+    () =>
+      void auth
+        .deleteExpiredSessions()
+        .catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')),
+    3600_000,
+  );
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   await serveSpa(app, config.staticDir);
   return { app, ctx, routes };

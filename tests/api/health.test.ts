@@ -20,3 +20,25 @@ describe.each(dialects)('health and errors (%s)', (dialect) => {
     expect(res.json().message).toContain('/api/nope');
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes every declared route with its schemas', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      const doc = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json();
+      for (const r of t.routes) {
+        const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
+        expect(op, `${r.method} ${r.url}`).toBeDefined();
+      }
+      const login = doc.paths['/api/auth/login'].post;
+      expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toEqual([
+        'email',
+        'password',
+        'remember',
+      ]);
+      expect(JSON.stringify(doc.paths['/api/refresh'].get.responses)).not.toContain('password_hash');
+    } finally {
+      await t.close();
+    }
+  });
+});
