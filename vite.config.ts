@@ -55,7 +55,6 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: true,
         },
       },
     ],

@@ -21,4 +21,4 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+void registerServiceWorker();

@@ -14,6 +14,15 @@ import { createPasswordHasher } from './features/auth/passwords.ts';
 import { newOpaqueToken } from './features/auth/tokens.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { openApiDocument } from './features/health/openapi.ts';
+import { assessmentsRoutes } from './features/assessments/assessments.routes.ts';
+import { createAssessmentsService } from './features/assessments/assessments.service.ts';
+import { attemptsRoutes } from './features/attempts/attempts.routes.ts';
+import { createAttemptsService } from './features/attempts/attempts.service.ts';
+import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.ts';
+import { createKnowledgeGraphService } from './features/knowledge-graph/knowledge-graph.service.ts';
+import { questionsRoutes } from './features/questions/questions.routes.ts';
+import { createQuestionsService } from './features/questions/questions.service.ts';
+import { uploadsRoutes } from './features/questions/uploads.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
@@ -74,26 +83,36 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(errorsPlugin);
   await app.register(authPlugin, { auth });
 
+  const kg = createKnowledgeGraphService(db);
+  const questions = createQuestionsService(ctx);
+  const assessments = createAssessmentsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
+  const attempts = createAttemptsService(ctx, { assessments });
+
   const routes: RouteInfo[] = [];
   await app.register(
     async (api) => {
+      // Defence in depth: the whole back-office subtree refuses students before any route runs,
+      // so a new admin route cannot forget its role check.
+      api.addHook('onRequest', async (request) => {
+        if (!request.url.startsWith(`${API_BASE}/admin/`)) return;
+        if (!request.auth) throw unauthenticated();
+        if (roleOf(request.auth.user) === 'student') throw forbidden();
+      });
       const route = createRouter(api, routes, API_BASE);
       healthRoutes(route, ctx);
       authRoutes(route, auth);
       lookupsRoutes(route, schools);
       notificationsRoutes(route, notifications);
-      await api.register(async (admin) => {
-        // Defence in depth: the whole back-office subtree refuses students before any route runs.
-        admin.addHook('onRequest', async (request) => {
-          if (!request.auth) throw unauthenticated();
-          if (roleOf(request.auth.user) === 'student') throw forbidden();
-        });
-        adminRoutes(createRouter(admin, routes, API_BASE), {
-          users: createAdminUsersService(ctx, { schools, revokeSessions: auth.revokeAllSessions }),
-          schools,
-          teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
-        });
+      adminRoutes(route, {
+        users: createAdminUsersService(ctx, { schools, revokeSessions: auth.revokeAllSessions }),
+        schools,
+        teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
       });
+      knowledgeGraphRoutes(route, kg);
+      questionsRoutes(route, questions);
+      assessmentsRoutes(route, { assessments, attempts, questions });
+      attemptsRoutes(route, attempts);
+      uploadsRoutes(api, ctx.config.dataDir);
     },
     { prefix: API_BASE },
   );
@@ -101,6 +120,14 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   // Registered last, so the document lists every route.
   const openApi = openApiDocument(routes, config.version);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);
+
+  // Attempts past their deadline and offline grace are submitted even if nobody asks for them.
+  const attemptSweep = setInterval(
+    () => void attempts.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'attempt sweep failed')),
+    30_000,
+  );
+  attemptSweep.unref();
+  app.addHook('onClose', async () => clearInterval(attemptSweep));
 
   // Expired sessions are dead weight; sweep them hourly.
   const sweep = setInterval(

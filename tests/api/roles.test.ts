@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from './helpers.ts';
 
+/** Back office: the admin subtree, or routes only staff may call. */
+const isBackOffice = (r: { url: string; access: unknown }) =>
+  r.url.startsWith('/api/admin/') || (Array.isArray(r.access) && !r.access.includes('student'));
+
 describe.each(dialects)('role enforcement over every route (%s)', (dialect) => {
   let t: TestApp;
   let tokens: Record<'admin' | 'teacher' | 'student', string>;
@@ -37,7 +41,7 @@ describe.each(dialects)('role enforcement over every route (%s)', (dialect) => {
   });
 
   it('refuses a student on every back-office route with 403', async () => {
-    const backOffice = t.routes.filter((r) => Array.isArray(r.access) || r.url.startsWith('/api/admin'));
+    const backOffice = t.routes.filter(isBackOffice);
     for (const route of backOffice) {
       const res = await call(route, tokens.student);
       expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
@@ -60,17 +64,26 @@ describe.each(dialects)('role enforcement over every route (%s)', (dialect) => {
   });
 
   it('lets the admin through every back-office route (no 401/403)', async () => {
-    for (const route of t.routes.filter((r) => Array.isArray(r.access))) {
+    for (const route of t.routes.filter(isBackOffice)) {
       const res = await call(route, tokens.admin);
       expect([401, 403]).not.toContain(res.statusCode);
     }
   });
 
-  it('declares a response schema on every route that answers with a body', () => {
+  it('refuses staff on the student-only routes (taking assessments)', async () => {
+    const studentOnly = t.routes.filter(
+      (r) => Array.isArray(r.access) && r.access.length === 1 && r.access[0] === 'student',
+    );
+    expect(studentOnly.length).toBeGreaterThan(3);
+    for (const route of studentOnly) {
+      expect((await call(route, tokens.teacher)).statusCode).toBe(403);
+    }
+  });
+
+  it('declares a response schema on every route that reads (the others answer 204)', () => {
     for (const route of t.routes) {
       expect(route.summary.length).toBeGreaterThan(5);
-      if (!(route.method === 'POST' && route.url.endsWith('/logout')))
-        expect(route.response, `${route.method} ${route.url}`).toBeDefined();
+      if (route.method === 'GET') expect(route.response, `${route.method} ${route.url}`).toBeDefined();
     }
   });
 });

@@ -22,21 +22,29 @@ const Resources = lazyScreen(() => import('../features/resources/screens/resourc
 const Files = lazyScreen(() => import('../features/resources/screens/files-screen.tsx'));
 const FileView = lazyScreen(() => import('../features/resources/screens/file-view-screen.tsx'));
 const TestYourself = lazyScreen(() => import('../features/test-yourself/screens/test-yourself-screen.tsx'));
-const ProfileRecord = lazyScreen(() => import('../features/profile-record/screens/profile-record-screen.tsx'));
+const ProfileRecord = lazyScreen(
+  () => import('../features/profile-record/screens/profile-record-screen.tsx'),
+);
 const LiveDiscussions = lazyScreen(() => import('../features/live/screens/live-discussions-screen.tsx'));
 const Lectures = lazyScreen(() => import('../features/lectures/screens/lectures-screen.tsx'));
 const Videos = lazyScreen(() => import('../features/videos/screens/videos-screen.tsx'));
 const Quiz = lazyScreen(() => import('../features/quiz/screens/quiz-screen.tsx'));
 const Video = lazyScreen(() => import('../features/videos/screens/video-screen.tsx'));
-const LearningProfile = lazyScreen(() => import('../features/learning-profile/screens/learning-profile-screen.tsx'));
+const LearningProfile = lazyScreen(
+  () => import('../features/learning-profile/screens/learning-profile-screen.tsx'),
+);
 const Account = lazyScreen(() => import('../features/account/screens/account-screen.tsx'));
 const Support = lazyScreen(() => import('../features/support/screens/support-screen.tsx'));
 const Settings = lazyScreen(() => import('../features/account/screens/settings-screen.tsx'));
 const Notifications = lazyScreen(() => import('../features/notifications/screens/notifications-screen.tsx'));
-const LearningPathway = lazyScreen(() => import('../features/learning-pathway/screens/learning-pathway-screen.tsx'));
+const LearningPathway = lazyScreen(
+  () => import('../features/learning-pathway/screens/learning-pathway-screen.tsx'),
+);
 const QuizResult = lazyScreen(() => import('../features/quiz/screens/quiz-result-screen.tsx'));
 const QuizAnalysis = lazyScreen(() => import('../features/quiz/screens/quiz-analysis-screen.tsx'));
-const DiagnosticResults = lazyScreen(() => import('../features/diagnostic/screens/diagnostic-results-screen.tsx'));
+const DiagnosticResults = lazyScreen(
+  () => import('../features/diagnostic/screens/diagnostic-results-screen.tsx'),
+);
 
 const AdminDashboard = lazyScreen(() => import('../features/admin/screens/admin-dashboard-screen.tsx'));
 const UsersRole = lazyScreen(() => import('../features/admin/screens/users-role-screen.tsx'));
@@ -58,7 +66,13 @@ const Reports = lazyScreen(() => import('../features/admin/screens/reports-scree
 type Params = Readonly<Record<string, string | undefined>>;
 
 /** Hands route params (and fixed props such as `kind`) to a screen as inputs. */
-function WithParams<P extends object>({ screen: Screen, props }: { screen: ComponentType<P>; props: (p: Params) => P }) {
+function WithParams<P extends object>({
+  screen: Screen,
+  props,
+}: {
+  screen: ComponentType<P>;
+  props: (p: Params) => P;
+}) {
   return <Screen {...props(useParams())} />;
 }
 const withParams = <P extends object>(screen: ComponentType<P>, props: (p: Params) => P) => (
@@ -138,7 +152,11 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     meta: page('Exam'),
     element: withParams(AssessmentEdit, (p) => ({ kind: 'exam' as const, id: p.id })),
   },
-  { path: PATHS.adminDiagnostics, meta: page('Manage Diagnostics'), element: <Assessments kind="diagnostic" /> },
+  {
+    path: PATHS.adminDiagnostics,
+    meta: page('Manage Diagnostics'),
+    element: <Assessments kind="diagnostic" />,
+  },
   {
     path: '/admin/diagnostic/:id?',
     meta: page('Diagnostic'),

@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 import { showToast } from '../components/toast.tsx';
 
 export const UPDATE_MESSAGE = 'A new version is available —';
@@ -8,8 +7,10 @@ export const UPDATE_MESSAGE = 'A new version is available —';
  * A waiting worker means a new deployment (DESIGN.md 5); the user decides when to switch, because
  * reloading mid-quiz unasked would be worse than running the old version a little longer.
  */
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // Loaded only here, so the first screen does not wait for code it needs after start-up.
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { type: 'module' });
   wb.addEventListener('waiting', () => {
     showToast({
@@ -26,5 +27,9 @@ export function registerServiceWorker(): void {
       },
     });
   });
-  wb.register().catch((error: unknown) => console.error('Service worker registration failed.', error));
+  try {
+    await wb.register();
+  } catch (error) {
+    console.error('Service worker registration failed.', error);
+  }
 }

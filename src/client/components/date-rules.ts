@@ -16,15 +16,18 @@ export function checkDateRules(value: Date, rules: DateRules | undefined, withTi
   if (!rules) return null;
   // Date-only values compare by calendar day, so a minDate carrying a time of day does not reject that day.
   const at = (d: Date) => (withTime ? d.getTime() : dayStart(d));
-  if (rules.minDate && at(value) < at(rules.minDate)) return `Choose a date on or after ${day(rules.minDate)}.`;
-  if (rules.maxDate && at(value) > at(rules.maxDate)) return `Choose a date on or before ${day(rules.maxDate)}.`;
+  if (rules.minDate && at(value) < at(rules.minDate))
+    return `Choose a date on or after ${day(rules.minDate)}.`;
+  if (rules.maxDate && at(value) > at(rules.maxDate))
+    return `Choose a date on or before ${day(rules.maxDate)}.`;
   if (rules.weekdaysOnly && (value.getDay() === 0 || value.getDay() === 6)) {
     return 'Choose a weekday (Monday to Friday).';
   }
   if (withTime && rules.allowedHours) {
     const { from, to } = rules.allowedHours;
     const minutes = value.getHours() * 60 + value.getMinutes();
-    if (minutes < from * 60 || minutes > to * 60) return `Choose a time between ${pad(from)}:00 and ${pad(to)}:00.`;
+    if (minutes < from * 60 || minutes > to * 60)
+      return `Choose a time between ${pad(from)}:00 and ${pad(to)}:00.`;
   }
   return null;
 }

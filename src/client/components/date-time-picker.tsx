@@ -21,7 +21,11 @@ type Common = {
   /** An error from outside (e.g. the server's 422 message); shown before rule messages. */
   error?: string;
 };
-type Point = Common & { mode: 'date' | 'datetime'; value: Date | null; onChange: (value: Date | null) => void };
+type Point = Common & {
+  mode: 'date' | 'datetime';
+  value: Date | null;
+  onChange: (value: Date | null) => void;
+};
 type Range = Common & {
   mode: 'range';
   value: [Date | null, Date | null];

@@ -36,7 +36,15 @@ export function confirmDialog(text: string): Promise<boolean> {
 }
 
 /** Shows a message with a Close button; resolves once closed. */
-export function alertDialog({ title, text, image }: { title: string; text: string; image?: string }): Promise<void> {
+export function alertDialog({
+  title,
+  text,
+  image,
+}: {
+  title: string;
+  text: string;
+  image?: string;
+}): Promise<void> {
   return new Promise((resolve) => {
     const id = nextId++;
     const done = () => {
@@ -113,7 +121,11 @@ function Dialog({ request }: { request: DialogRequest }) {
         <div className="dialog__actions">
           {request.kind === 'confirm' ? (
             <>
-              <button type="button" className="button button--secondary" onClick={() => request.resolve(false)}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => request.resolve(false)}
+              >
                 Cancel
               </button>
               <button ref={primaryRef} type="button" className="button" onClick={() => request.resolve(true)}>

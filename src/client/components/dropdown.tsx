@@ -28,16 +28,17 @@ export type DropdownProps<T> = Single<T> | Multi<T>;
 export const REQUIRED_MESSAGE = 'Please select an option.';
 
 const styles: StylesConfig<DropdownOption<unknown>, boolean> = {
-  option: (base) => ({ ...base, minHeight: DROPDOWN_DEFAULTS.optionHeight, display: 'flex', alignItems: 'center' }),
+  option: (base) => ({
+    ...base,
+    minHeight: DROPDOWN_DEFAULTS.optionHeight,
+    display: 'flex',
+    alignItems: 'center',
+  }),
   menu: (base) => ({ ...base, zIndex: 20 }),
 };
 
 function normalise(text: string) {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
 /** A searchable select (react-select) with the spec's texts and limits (spec 8 and 9). */

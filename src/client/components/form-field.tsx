@@ -12,13 +12,24 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | '
 };
 
 /** A labelled input whose field errors are announced and tied to it with aria-describedby. */
-export function TextField({ label, name, value, onChange, errors, hint, type = 'text', id, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  errors,
+  hint,
+  type = 'text',
+  id,
+  ...rest
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? `${name}-${autoId}`;
   const errorId = `${inputId}-errors`;
   const hintId = `${inputId}-hint`;
   const hasErrors = errors !== undefined && errors.length > 0;
-  const describedBy = [hint ? hintId : null, hasErrors ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : null, hasErrors ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${hasErrors ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={inputId}>

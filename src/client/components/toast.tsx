@@ -68,7 +68,13 @@ export function showToast(input: ToastInput, options: ToastOptions = {}): Id {
   return id;
 }
 
-function settle(id: Id, input: ToastInput, type: 'success' | 'error', message: string, autoClose: number | false) {
+function settle(
+  id: Id,
+  input: ToastInput,
+  type: 'success' | 'error',
+  message: string,
+  autoClose: number | false,
+) {
   toast.update(id, {
     render: render({ ...input, type, message }),
     type,
@@ -85,7 +91,9 @@ function settle(id: Id, input: ToastInput, type: 'success' | 'error', message: s
 const startupIds = new Set<Id>();
 
 /** Start-up messages: top-right, at most 4 at once, the rest queued, duplicates dropped, 3000 ms each. */
-export function showStartupToast(input: Omit<ToastInput, 'type' | 'promise'> & { type?: Exclude<ToastType, 'promise'> }) {
+export function showStartupToast(
+  input: Omit<ToastInput, 'type' | 'promise'> & { type?: Exclude<ToastType, 'promise'> },
+) {
   const toastId = `startup:${input.type ?? 'info'}:${input.title ?? ''}:${input.message}`;
   if (startupIds.has(toastId)) return toastId;
   startupIds.add(toastId);

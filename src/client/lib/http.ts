@@ -23,8 +23,16 @@ export class ApiError extends Error {
   }
 }
 
+// Checks the name only: a DOMException is not an Error subclass everywhere (jsdom, older engines).
+function nameOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string'
+    ? error.name
+    : undefined;
+}
+
 export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+  const name = nameOf(error);
+  return name === 'AbortError' || name === 'TimeoutError';
 }
 
 /** The message to show a person for any thrown value. */
@@ -66,7 +74,8 @@ async function toApiError(_error: WretchError, response: WretchResponse): Promis
   }
   const withMessage = messageSchema.safeParse(body);
   const validation = validationErrorSchema.safeParse(body);
-  const serverMessage = withMessage.success && withMessage.data.message ? withMessage.data.message : undefined;
+  const serverMessage =
+    withMessage.success && withMessage.data.message ? withMessage.data.message : undefined;
   return new ApiError(
     response.status,
     serverMessage ?? (response.statusText || `Request failed with status ${response.status}.`),
@@ -167,7 +176,10 @@ function check(data: unknown, schema: z.ZodType | undefined): unknown {
 // Bumped by every write, so a GET that was in flight during a write does not cache the old answer.
 const writeGenerations = new Map<string, number>();
 
-export function getJson<S extends z.ZodType>(path: string, opts: GetOptions & { schema: S }): Promise<z.output<S>>;
+export function getJson<S extends z.ZodType>(
+  path: string,
+  opts: GetOptions & { schema: S },
+): Promise<z.output<S>>;
 export function getJson<T = unknown>(path: string, opts?: GetOptions): Promise<T>;
 export async function getJson(path: string, opts: GetOptions = {}): Promise<unknown> {
   const target = withQuery(path, opts.query);
@@ -225,7 +237,10 @@ export function putJson(path: string, body?: object, opts: CallOptions = {}): Pr
   return write(api, 'PUT', path, body ?? {}, opts);
 }
 
-export function delJson<S extends z.ZodType>(path: string, opts: CallOptions & { schema: S }): Promise<z.output<S>>;
+export function delJson<S extends z.ZodType>(
+  path: string,
+  opts: CallOptions & { schema: S },
+): Promise<z.output<S>>;
 export function delJson<T = unknown>(path: string, opts?: CallOptions): Promise<T>;
 export function delJson(path: string, opts: CallOptions = {}): Promise<unknown> {
   return write(api, 'DELETE', path, undefined, opts);

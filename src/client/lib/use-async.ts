@@ -31,7 +31,8 @@ export function useLoad<T>(load: ((signal: AbortSignal) => Promise<T>) | null): 
         if (!controller.signal.aborted) setSettled({ load, attempt, data, error: null });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted && !isAbortError(error)) setSettled({ load, attempt, data: undefined, error });
+        if (!controller.signal.aborted && !isAbortError(error))
+          setSettled({ load, attempt, data: undefined, error });
       },
     );
     return () => controller.abort();
@@ -72,7 +73,11 @@ export function useAction<A extends unknown[], R>(action: (...args: A) => Promis
         setState(idle);
         return { ok: true, value };
       } catch (error) {
-        setState({ pending: false, error, fieldErrors: error instanceof ApiError ? (error.errors ?? {}) : {} });
+        setState({
+          pending: false,
+          error,
+          fieldErrors: error instanceof ApiError ? (error.errors ?? {}) : {},
+        });
         return { ok: false, error };
       }
     },

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Db, Dialect } from './database.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
+import * as m0002 from './migrations/0002-learning-core.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type DialectMigration = { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> };
@@ -9,6 +10,7 @@ type DialectMigration = { up: (db: Kysely<any>, dialect: Dialect) => Promise<voi
 // Forward-only and in order; a new migration is a new file appended here.
 const migrations: Record<string, DialectMigration> = {
   '0001-foundation': m0001,
+  '0002-learning-core': m0002,
 };
 
 /** Runs pending migrations; on PostgreSQL Kysely's migrator holds an advisory lock, so N processes can start at once. */

@@ -3,6 +3,21 @@ import type { NotificationsTable } from '../features/notifications/notifications
 import type { LocationsTable, SchoolsTable } from '../features/schools/schools.table.ts';
 import type { TeacherSchoolsTable, UsersTable } from '../features/users/users.table.ts';
 import type { MailOutboxTable } from '../mail/mail.table.ts';
+import type {
+  AssessmentDrawsTable,
+  AssessmentQuestionsTable,
+  AssessmentSchoolsTable,
+  AssessmentsTable,
+} from '../features/assessments/assessments.table.ts';
+import type { AttemptAnswersTable, AttemptsTable } from '../features/attempts/attempts.table.ts';
+import type {
+  MicroTopicPrerequisitesTable,
+  MicroTopicsTable,
+  ProficiencyTable,
+  SubjectsTable,
+  SubTopicsTable,
+} from '../features/knowledge-graph/knowledge-graph.table.ts';
+import type { QuestionsTable } from '../features/questions/questions.table.ts';
 
 export interface AppMetaTable {
   key: string;
@@ -20,4 +35,16 @@ export interface Database {
   rate_limits: RateLimitsTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
+  subjects: SubjectsTable;
+  sub_topics: SubTopicsTable;
+  micro_topics: MicroTopicsTable;
+  micro_topic_prerequisites: MicroTopicPrerequisitesTable;
+  proficiency: ProficiencyTable;
+  questions: QuestionsTable;
+  assessments: AssessmentsTable;
+  assessment_questions: AssessmentQuestionsTable;
+  assessment_draws: AssessmentDrawsTable;
+  assessment_schools: AssessmentSchoolsTable;
+  attempts: AttemptsTable;
+  attempt_answers: AttemptAnswersTable;
 }

@@ -28,9 +28,9 @@ export const ADMIN_MENU: readonly (MenuEntry & { roles: readonly StaffRole[] })[
 /** The entries the user's role may see; a student on an admin path gets none (the server guards the data). */
 export function adminMenu(user: Pick<User, 'is_admin' | 'is_teacher'> | null): MenuGroup[] {
   const role = roleOf(user);
-  const entries = ADMIN_MENU.filter((e) => (role === 'admin' || role === 'teacher') && e.roles.includes(role)).map(
-    ({ to, label }) => ({ to, label }),
-  );
+  const entries = ADMIN_MENU.filter(
+    (e) => (role === 'admin' || role === 'teacher') && e.roles.includes(role),
+  ).map(({ to, label }) => ({ to, label }));
   return [{ entries, withLogout: true }];
 }
 

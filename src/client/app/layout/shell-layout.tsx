@@ -49,8 +49,14 @@ function SidebarLayout({ title }: { title: string }) {
   const frame = { open: sidebar.open, narrow: !sidebar.wide, onClose: sidebar.close };
   return (
     <div className={`app${sidebar.open ? ' app--menu-open' : ''}`}>
-      {isAdminPath(pathname) ? <AdminSidebar user={user} {...frame} /> : <StudentSidebar user={user} {...frame} />}
-      {sidebar.open && !sidebar.wide && <div className="sidebar-backdrop" aria-hidden="true" onClick={sidebar.close} />}
+      {isAdminPath(pathname) ? (
+        <AdminSidebar user={user} {...frame} />
+      ) : (
+        <StudentSidebar user={user} {...frame} />
+      )}
+      {sidebar.open && !sidebar.wide && (
+        <div className="sidebar-backdrop" aria-hidden="true" onClick={sidebar.close} />
+      )}
       <div className="app__main">
         <TopBar title={title} user={user} menuOpen={sidebar.open} onToggleMenu={sidebar.toggle} />
         <ContentArea fullPage={false} />

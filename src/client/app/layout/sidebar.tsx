@@ -30,7 +30,12 @@ export function Sidebar({ groups, open, narrow, onClose }: SidebarProps) {
       <div className="sidebar__head">
         <span className="sidebar__brand">{APP_NAME}</span>
         {narrow && (
-          <button type="button" className="icon-button sidebar__close" aria-label="Close menu" onClick={onClose}>
+          <button
+            type="button"
+            className="icon-button sidebar__close"
+            aria-label="Close menu"
+            onClick={onClose}
+          >
             <CloseIcon />
           </button>
         )}

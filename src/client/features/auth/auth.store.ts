@@ -1,7 +1,13 @@
 import { proxy, useSnapshot } from 'valtio';
 import { NOTIFICATION_COUNT_KEY } from '../../../shared/constants.ts';
 import { userSchema } from '../../../shared/contracts/auth.ts';
-import type { LoginBody, RegisterBody, UpdateAccountBody, User, VerifyEmailBody } from '../../../shared/contracts/auth.ts';
+import type {
+  LoginBody,
+  RegisterBody,
+  UpdateAccountBody,
+  User,
+  VerifyEmailBody,
+} from '../../../shared/contracts/auth.ts';
 import { clearGetCache } from '../../lib/get-cache.ts';
 import { ApiError, errorMessage, setAuthSource, setUnauthorizedHandler } from '../../lib/http.ts';
 import { onOtherTabChange, readItem, removeBoth, writeItem } from '../../lib/storage.ts';
@@ -111,6 +117,7 @@ export async function logout(): Promise<void> {
   }
 }
 
+/** Also the start-up call (main.tsx): a stored token means the user is refreshed, and logged out on a 401. */
 export async function refreshUser(): Promise<void> {
   const token = authState.token;
   if (!token) return;
@@ -160,7 +167,9 @@ export async function updateAccount(body: UpdateAccountBody): Promise<User> {
   return user;
 }
 
-export function roleOf(user: Pick<User, 'is_admin' | 'is_teacher'> | null): 'admin' | 'teacher' | 'student' | null {
+export function roleOf(
+  user: Pick<User, 'is_admin' | 'is_teacher'> | null,
+): 'admin' | 'teacher' | 'student' | null {
   if (!user) return null;
   if (user.is_admin) return 'admin';
   if (user.is_teacher) return 'teacher';
@@ -170,6 +179,3 @@ export function roleOf(user: Pick<User, 'is_admin' | 'is_teacher'> | null): 'adm
 export function useAuth(): AuthState {
   return useSnapshot(authState);
 }
-
-// Spec section 4: a stored token at start-up means the user is refreshed (and logged out on a 401).
-if (authState.token) void refreshUser();

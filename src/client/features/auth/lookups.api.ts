@@ -1,4 +1,8 @@
-import { LOOKUP_PATHS, locationsResponseSchema, schoolsResponseSchema } from '../../../shared/contracts/lookups.ts';
+import {
+  LOOKUP_PATHS,
+  locationsResponseSchema,
+  schoolsResponseSchema,
+} from '../../../shared/contracts/lookups.ts';
 import type { Location, School } from '../../../shared/contracts/lookups.ts';
 import { getJson } from '../../lib/http.ts';
 

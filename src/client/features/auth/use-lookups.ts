@@ -19,6 +19,8 @@ export function useSchools(locationId: number | null): LoadState<School[]> {
   return useLoad(load);
 }
 
-export function toOptions(items: readonly { id: number; name: string }[] | undefined): DropdownOption<number>[] {
+export function toOptions(
+  items: readonly { id: number; name: string }[] | undefined,
+): DropdownOption<number>[] {
   return (items ?? []).map((item) => ({ value: item.id, label: item.name }));
 }

@@ -1,6 +1,10 @@
 import { useEffect } from 'react';
 import { proxy, subscribe, useSnapshot } from 'valtio';
-import { NOTIFICATION_COUNT_KEY, NOTIFICATION_POLL_MIN_MS, NOTIFICATION_POLL_STOP_MS } from '../../../shared/constants.ts';
+import {
+  NOTIFICATION_COUNT_KEY,
+  NOTIFICATION_POLL_MIN_MS,
+  NOTIFICATION_POLL_STOP_MS,
+} from '../../../shared/constants.ts';
 import type { Notification } from '../../../shared/contracts/notifications.ts';
 import { errorMessage, isAbortError } from '../../lib/http.ts';
 import type { QueryParams } from '../../lib/http.ts';
@@ -49,7 +53,10 @@ export async function loadUnseenCount(signal?: AbortSignal): Promise<void> {
   }
 }
 
-export async function loadNotifications(params: QueryParams = {}, signal?: AbortSignal): Promise<Notification[]> {
+export async function loadNotifications(
+  params: QueryParams = {},
+  signal?: AbortSignal,
+): Promise<Notification[]> {
   try {
     const list = await fetchNotifications(currentUserId(), params, signal);
     notificationsState.list = list;

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { usePageReady } from '../../../app/page-load.tsx';
+import '../../auth/forms.css';
+import '../account.css';
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -19,9 +21,14 @@ export default function AccountScreen() {
   if (!user) return <Loading variant="centered" />;
   return (
     <div className="screen account-screen">
-      <h1 className="screen__title">Account</h1>
+      <h1 className="page-title">Account</h1>
       <EmailStatus user={user} />
-      <AccountForm key={user.id} user={user} locations={locations.data} locationsLoading={locations.loading} />
+      <AccountForm
+        key={user.id}
+        user={user}
+        locations={locations.data}
+        locationsLoading={locations.loading}
+      />
     </div>
   );
 }
@@ -44,7 +51,12 @@ function EmailStatus({ user }: { user: User }) {
         )}
       </p>
       {!user.email_verified && (
-        <button type="button" className="button button--secondary" disabled={resend.pending} onClick={onResend}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={resend.pending}
+          onClick={onResend}
+        >
           {resend.pending ? 'Sending...' : 'Resend verification e-mail'}
         </button>
       )}
@@ -85,7 +97,11 @@ function AccountForm({
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
   return (
     <form className="card form" onSubmit={onSubmit} aria-label="Account details">
-      {error !== null && !hasFieldErrors && <div className="form-message form-message--error" role="alert">{errorMessage(error)}</div>}
+      {error !== null && !hasFieldErrors && (
+        <div className="form-message form-message--error" role="alert">
+          {errorMessage(error)}
+        </div>
+      )}
       <TextField
         label="Full name"
         name="full_name"

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { usePageReady } from '../../../app/page-load.tsx';
+import '../../auth/forms.css';
+import '../account.css';
 import { TextField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { TEXTS } from '../../../../shared/constants.ts';
@@ -39,7 +41,7 @@ export default function SettingsScreen() {
     .flatMap(([, messages]) => messages);
   return (
     <div className="screen settings-screen">
-      <h1 className="screen__title">Settings</h1>
+      <h1 className="page-title">Settings</h1>
       <form className="card form" onSubmit={onSubmit} aria-labelledby="change-password-title">
         <h2 id="change-password-title" className="card__title">
           Change password

@@ -6,12 +6,12 @@ import type { AssessmentKind } from './assessment-kind.ts';
 export type AssessmentEditScreenProps = { kind: AssessmentKind; id?: string };
 
 export default function AssessmentEditScreen({ kind, id }: AssessmentEditScreenProps) {
-  const noun = ASSESSMENT_NOUN[kind].one;
+  const { one: noun, article } = ASSESSMENT_NOUN[kind];
   return (
     <ComingSoon
       text={
         id === undefined
-          ? `A form to create a ${noun} will be here.`
+          ? `A form to create ${article} ${noun} will be here.`
           : `The settings and questions of this ${noun} will be editable here.`
       }
     />

@@ -5,5 +5,9 @@ import type { ContentKind } from './content-kind.ts';
 export type ContentScreenProps = { kind: ContentKind };
 
 export default function ContentScreen({ kind }: ContentScreenProps) {
-  return <ComingSoon text={`All ${CONTENT_NOUN[kind].many} will be listed here, ready to create, edit and publish.`} />;
+  return (
+    <ComingSoon
+      text={`All ${CONTENT_NOUN[kind].many} will be listed here, ready to create, edit and publish.`}
+    />
+  );
 }

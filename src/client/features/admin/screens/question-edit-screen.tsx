@@ -6,7 +6,11 @@ export type QuestionEditScreenProps = { id?: string };
 export default function QuestionEditScreen({ id }: QuestionEditScreenProps) {
   return (
     <ComingSoon
-      text={id === undefined ? 'A form to add a question will be here.' : 'The text, answers and explanation of this question will be editable here.'}
+      text={
+        id === undefined
+          ? 'A form to add a question will be here.'
+          : 'The text, answers and explanation of this question will be editable here.'
+      }
     />
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import '../forms.css';
+import '../auth.css';
 
 /** The centred card of the full-page screens (login, registration, reset, verification). */
 export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {

@@ -7,7 +7,12 @@ import { TextField } from '../../../components/form-field.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { AuthCard, FormMessage } from '../components/auth-card.tsx';
-import { clearPasswordErrors, resetPassword, sendResetPasswordEmail, usePasswordErrors } from '../password.store.ts';
+import {
+  clearPasswordErrors,
+  resetPassword,
+  sendResetPasswordEmail,
+  usePasswordErrors,
+} from '../password.store.ts';
 
 const READY = { loading: false, error: null };
 
@@ -39,7 +44,9 @@ function RequestLinkForm() {
         <FormMessage kind="success">{sent}</FormMessage>
       ) : (
         <form className="form" onSubmit={onSubmit}>
-          {error !== null && !fieldErrors.email && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
+          {error !== null && !fieldErrors.email && (
+            <FormMessage kind="error">{errorMessage(error)}</FormMessage>
+          )}
           <TextField
             label="E-mail"
             name="email"

@@ -47,13 +47,22 @@ export default function VerifyEmailScreen() {
         <div className="form">
           {resent !== null && <FormMessage kind="success">{resent}</FormMessage>}
           {resend.error !== null && <FormMessage kind="error">{errorMessage(resend.error)}</FormMessage>}
-          <button type="button" className="button button--secondary" disabled={resend.pending} onClick={onResend}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={resend.pending}
+            onClick={onResend}
+          >
             {resend.pending ? 'Sending...' : 'Resend verification e-mail'}
           </button>
         </div>
       )}
       <nav className="auth-card__links" aria-label="Other options">
-        {user ? <Link to={PATHS.dashboard}>Go to the Dashboard</Link> : <Link to={PATHS.login}>Go to Login</Link>}
+        {user ? (
+          <Link to={PATHS.dashboard}>Go to the Dashboard</Link>
+        ) : (
+          <Link to={PATHS.login}>Go to Login</Link>
+        )}
       </nav>
     </AuthCard>
   );

@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
 import { usePageReady } from '../../../app/page-load.tsx';
+import '../../auth/forms.css';
+import '../notifications.css';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import type { Notification } from '../../../../shared/contracts/notifications.ts';
 import { useNotifications } from '../use-notifications.ts';
@@ -14,12 +16,14 @@ function formatDate(iso: string): string {
 export default function NotificationsScreen() {
   const { list, loading, error, mark, marking, markError } = useNotifications();
   usePageReady({ loading, error });
-  const unseenIds = list.filter((notification) => notification.seen === 0).map((notification) => notification.id);
+  const unseenIds = list
+    .filter((notification) => notification.seen === 0)
+    .map((notification) => notification.id);
 
   return (
     <div className="screen notifications-screen">
-      <header className="screen__header">
-        <h1 className="screen__title">Notifications</h1>
+      <header className="screen-header">
+        <h1 className="page-title">Notifications</h1>
         <button
           type="button"
           className="button button--secondary"
@@ -35,7 +39,10 @@ export default function NotificationsScreen() {
         </div>
       )}
       {!loading && list.length === 0 ? (
-        <EmptyState title="No notifications" text="You are all caught up. New notifications will appear here." />
+        <EmptyState
+          title="No notifications"
+          text="You are all caught up. New notifications will appear here."
+        />
       ) : (
         <ul className="notification-list">
           {list.map((notification) => (

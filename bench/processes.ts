@@ -1,0 +1,55 @@
+// Child servers for the bench: started with this same Node, stopped however the bench ends.
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+
+const children = new Set<ChildProcess>();
+
+function stopAll(): void {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  children.clear();
+}
+process.once('exit', stopAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
+}
+
+export type Server = { name: string; baseUrl: string; stop(): void };
+
+export async function startServer(
+  name: string,
+  script: string,
+  port: number,
+  healthPath: string,
+  env: Record<string, string> = {},
+): Promise<Server> {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.add(child);
+  // Kept for the error message if the server never answers; reading it also keeps the pipe flowing.
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    children.delete(child);
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${stderr}`);
+    try {
+      if ((await fetch(baseUrl + healthPath)).ok) return { name, baseUrl, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  stop();
+  throw new Error(`${name} did not answer ${healthPath} within 60 s:\n${stderr}`);
+}

@@ -1,0 +1,172 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AssessmentsTable } from './assessments.table.ts';
+
+export type AssessmentRow = Awaited<ReturnType<ReturnType<typeof createAssessmentsRepository>['find']>> &
+  object;
+
+export function createAssessmentsRepository(db: Db) {
+  const base = () =>
+    db
+      .selectFrom('assessments')
+      .selectAll('assessments')
+      .select((eb) => [
+        eb
+          .selectFrom('attempts')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('attempts.assessment_id', '=', 'assessments.id')
+          .as('attempt_count'),
+      ]);
+  return {
+    find: (id: number) => base().where('id', '=', id).executeTakeFirst(),
+    page: async (
+      f: { kind: string; search?: string; schoolIds?: number[] },
+      page: number,
+      perPage: number,
+    ) => {
+      let q = base().where('kind', '=', f.kind);
+      if (f.search) q = q.where('title', 'like', `%${f.search.replace(/[%_\\]/g, '')}%`);
+      // A teacher's assessments: those aimed at their schools only.
+      if (f.schoolIds) {
+        const ids = f.schoolIds.length ? f.schoolIds : [-1];
+        q = q
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('assessment_schools')
+                .select('school_id')
+                .whereRef('assessment_schools.assessment_id', '=', 'assessments.id'),
+            ),
+          )
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('assessment_schools')
+                  .select('school_id')
+                  .whereRef('assessment_schools.assessment_id', '=', 'assessments.id')
+                  .where('school_id', 'not in', ids),
+              ),
+            ),
+          );
+      }
+      const total = Number(
+        (
+          await q
+            .clearSelect()
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      const rows = await q
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      return { rows, total };
+    },
+    /** Published assessments a student of this school may see. */
+    visibleTo: (kind: string, schoolId: number | null) =>
+      base()
+        .where('kind', '=', kind)
+        .where('published', '=', 1)
+        .where((eb) =>
+          eb.or([
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('assessment_schools')
+                  .select('school_id')
+                  .whereRef('assessment_schools.assessment_id', '=', 'assessments.id'),
+              ),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('assessment_schools')
+                .select('school_id')
+                .whereRef('assessment_schools.assessment_id', '=', 'assessments.id')
+                .where('school_id', '=', schoolId ?? -1),
+            ),
+          ]),
+        )
+        .orderBy('opens_at')
+        .orderBy('id')
+        .execute(),
+    questionIds: async (id: number) =>
+      (
+        await db
+          .selectFrom('assessment_questions')
+          .select('question_id')
+          .where('assessment_id', '=', id)
+          .orderBy('position')
+          .execute()
+      ).map((r) => r.question_id),
+    draws: (id: number) =>
+      db
+        .selectFrom('assessment_draws')
+        .select(['micro_topic_id', 'count'])
+        .where('assessment_id', '=', id)
+        .orderBy('micro_topic_id')
+        .execute(),
+    schoolIds: async (id: number) =>
+      (
+        await db
+          .selectFrom('assessment_schools')
+          .select('school_id')
+          .where('assessment_id', '=', id)
+          .orderBy('school_id')
+          .execute()
+      ).map((r) => r.school_id),
+    insert: async (v: Insertable<AssessmentsTable>) =>
+      (await db.insertInto('assessments').values(v).returning('id').executeTakeFirstOrThrow()).id,
+    update: (id: number, v: Updateable<AssessmentsTable>) =>
+      db.updateTable('assessments').set(v).where('id', '=', id).execute(),
+    delete: (id: number) => db.deleteFrom('assessments').where('id', '=', id).execute(),
+    setParts: (
+      id: number,
+      parts: {
+        questionIds: number[];
+        draws: Array<{ micro_topic_id: number; count: number }>;
+        schoolIds: number[];
+      },
+    ) =>
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('assessment_questions').where('assessment_id', '=', id).execute();
+        await trx.deleteFrom('assessment_draws').where('assessment_id', '=', id).execute();
+        await trx.deleteFrom('assessment_schools').where('assessment_id', '=', id).execute();
+        if (parts.questionIds.length)
+          await trx
+            .insertInto('assessment_questions')
+            .values(parts.questionIds.map((q, i) => ({ assessment_id: id, question_id: q, position: i + 1 })))
+            .execute();
+        if (parts.draws.length)
+          await trx
+            .insertInto('assessment_draws')
+            .values(parts.draws.map((d) => ({ assessment_id: id, ...d })))
+            .execute();
+        if (parts.schoolIds.length)
+          await trx
+            .insertInto('assessment_schools')
+            .values(parts.schoolIds.map((s) => ({ assessment_id: id, school_id: s })))
+            .execute();
+      }),
+    existingQuestionIds: async (ids: number[]) =>
+      ids.length
+        ? (await db.selectFrom('questions').select('id').where('id', 'in', ids).execute()).map((r) => r.id)
+        : [],
+    questionCountsByMicroTopic: async (ids: number[]) =>
+      ids.length
+        ? db
+            .selectFrom('questions')
+            .select(['micro_topic_id', (eb) => eb.fn.countAll<number>().as('n')])
+            .where('micro_topic_id', 'in', ids)
+            .groupBy('micro_topic_id')
+            .execute()
+        : [],
+    existingSchoolIds: async (ids: number[]) =>
+      ids.length
+        ? (await db.selectFrom('schools').select('id').where('id', 'in', ids).execute()).map((r) => r.id)
+        : [],
+  };
+}

@@ -1,0 +1,276 @@
+import type {
+  Assessment,
+  AssessmentKind,
+  MyAssessment,
+  ReviewPolicy,
+} from '../../../shared/contracts/assessments.ts';
+import type { AppContext } from '../../context.ts';
+import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
+import type { Authed } from '../../plugins/routes.ts';
+import { roleOf } from '../users/users.service.ts';
+import { createAssessmentsRepository, type AssessmentRow } from './assessments.repository.ts';
+
+export interface AssessmentInput {
+  kind: AssessmentKind;
+  title: string;
+  description: string;
+  selection: 'fixed' | 'random';
+  question_ids: number[];
+  draws: Array<{ micro_topic_id: number; count: number }>;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
+  time_limit_minutes: number | null;
+  opens_at: string | null;
+  closes_at: string | null;
+  attempts_allowed: number | null;
+  pass_mark: number;
+  review_policy: ReviewPolicy;
+  offline_grace_minutes: number;
+  school_ids: number[];
+  published: boolean;
+}
+
+/** Attempt facts the student list needs, supplied by the attempts feature. */
+export interface AttemptSummary {
+  assessment_id: number;
+  id: string;
+  status: string;
+  percent: number | null;
+  deadline_at: string | null;
+  started_at: string;
+}
+
+export function createAssessmentsService(
+  ctx: AppContext,
+  deps: { teacherSchoolIds: (userId: number) => Promise<number[]> },
+) {
+  const repo = createAssessmentsRepository(ctx.db);
+  const iso = () => ctx.now().toISOString();
+
+  async function toAssessment(row: AssessmentRow): Promise<Assessment> {
+    const [question_ids, draws, school_ids] = await Promise.all([
+      repo.questionIds(row.id),
+      repo.draws(row.id),
+      repo.schoolIds(row.id),
+    ]);
+    return {
+      id: row.id,
+      kind: row.kind as AssessmentKind,
+      title: row.title,
+      description: row.description,
+      selection: row.selection as 'fixed' | 'random',
+      question_ids,
+      draws,
+      shuffle_questions: row.shuffle_questions === 1,
+      shuffle_options: row.shuffle_options === 1,
+      time_limit_minutes: row.time_limit_minutes,
+      opens_at: row.opens_at,
+      closes_at: row.closes_at,
+      attempts_allowed: row.attempts_allowed,
+      pass_mark: row.pass_mark,
+      review_policy: row.review_policy as ReviewPolicy,
+      offline_grace_minutes: row.offline_grace_minutes,
+      school_ids,
+      published: row.published === 1,
+      question_count:
+        row.selection === 'fixed' ? question_ids.length : draws.reduce((n, d) => n + d.count, 0),
+      attempt_count: Number(row.attempt_count ?? 0),
+      created_by: row.created_by,
+      updated_at: row.updated_at,
+    };
+  }
+
+  /** Admins manage everything; teachers only quizzes and exams aimed solely at their own schools. */
+  async function checkManage(actor: Authed, kind: AssessmentKind, schoolIds: number[]): Promise<void> {
+    if (roleOf(actor.user) === 'admin') return;
+    if (kind === 'diagnostic') throw forbidden('Only admins manage diagnostics.');
+    const own = await deps.teacherSchoolIds(actor.user.id);
+    if (!schoolIds.length || !schoolIds.every((s) => own.includes(s))) {
+      throw forbidden('Teachers manage only assessments aimed at their own schools.');
+    }
+  }
+
+  async function validate(actor: Authed, body: AssessmentInput): Promise<void> {
+    const errors: Record<string, string[]> = {};
+    if (body.selection === 'fixed') {
+      if (!body.question_ids.length) errors.question_ids = ['Choose at least one question.'];
+      else if (new Set(body.question_ids).size !== body.question_ids.length)
+        errors.question_ids = ['A question can be used once.'];
+      else {
+        const known = await repo.existingQuestionIds(body.question_ids);
+        if (known.length !== body.question_ids.length)
+          errors.question_ids = ['One of the chosen questions does not exist.'];
+      }
+    } else {
+      if (!body.draws.length) errors.draws = ['Choose at least one micro topic to draw from.'];
+      const counts = new Map(
+        (await repo.questionCountsByMicroTopic(body.draws.map((d) => d.micro_topic_id))).map((c) => [
+          c.micro_topic_id,
+          Number(c.n),
+        ]),
+      );
+      for (const d of body.draws) {
+        const have = counts.get(d.micro_topic_id) ?? 0;
+        if (have < d.count)
+          (errors.draws ??= []).push(
+            `Micro topic ${d.micro_topic_id} has ${have} question${have === 1 ? '' : 's'}; cannot draw ${d.count}.`,
+          );
+      }
+      if (new Set(body.draws.map((d) => d.micro_topic_id)).size !== body.draws.length)
+        (errors.draws ??= []).push('Each micro topic can be listed once.');
+    }
+    if (body.opens_at && body.closes_at && Date.parse(body.closes_at) <= Date.parse(body.opens_at))
+      errors.closes_at = ['The closing time must be after the opening time.'];
+    const schools = await repo.existingSchoolIds(body.school_ids);
+    if (schools.length !== new Set(body.school_ids).size)
+      errors.school_ids = ['One of the chosen schools does not exist.'];
+    if (roleOf(actor.user) !== 'admin' && !body.school_ids.length)
+      errors.school_ids = ['Choose the schools this is for.'];
+    if (Object.keys(errors).length) throw unprocessable(errors);
+  }
+
+  async function load(id: number): Promise<AssessmentRow> {
+    const row = await repo.find(id);
+    if (!row) throw notFound('That assessment does not exist.');
+    return row;
+  }
+
+  const columns = (body: AssessmentInput) => ({
+    kind: body.kind,
+    title: body.title,
+    description: body.description,
+    selection: body.selection,
+    shuffle_questions: body.shuffle_questions ? 1 : 0,
+    shuffle_options: body.shuffle_options ? 1 : 0,
+    time_limit_minutes: body.time_limit_minutes,
+    opens_at: body.opens_at && new Date(body.opens_at).toISOString(),
+    closes_at: body.closes_at && new Date(body.closes_at).toISOString(),
+    attempts_allowed: body.attempts_allowed,
+    pass_mark: body.pass_mark,
+    review_policy: body.review_policy,
+    offline_grace_minutes: body.offline_grace_minutes,
+    published: body.published ? 1 : 0,
+  });
+  const parts = (body: AssessmentInput) => ({
+    questionIds: body.selection === 'fixed' ? body.question_ids : [],
+    draws: body.selection === 'random' ? body.draws : [],
+    schoolIds: [...new Set(body.school_ids)],
+  });
+
+  return {
+    load,
+    toAssessment,
+    async list(actor: Authed, q: { kind: AssessmentKind; page: number; per_page: number; search?: string }) {
+      if (q.kind === 'diagnostic' && roleOf(actor.user) !== 'admin')
+        throw forbidden('Only admins manage diagnostics.');
+      const schoolIds =
+        roleOf(actor.user) === 'admin' ? undefined : await deps.teacherSchoolIds(actor.user.id);
+      const { rows, total } = await repo.page(
+        { kind: q.kind, search: q.search, schoolIds },
+        q.page,
+        q.per_page,
+      );
+      return {
+        data: await Promise.all(rows.map(toAssessment)),
+        meta: { total, page: q.page, per_page: q.per_page },
+      };
+    },
+    async get(actor: Authed, id: number): Promise<Assessment> {
+      const a = await toAssessment(await load(id));
+      await checkManage(actor, a.kind, a.school_ids);
+      return a;
+    },
+    async create(actor: Authed, body: AssessmentInput): Promise<Assessment> {
+      await checkManage(actor, body.kind, body.school_ids);
+      await validate(actor, body);
+      const id = await repo.insert({
+        ...columns(body),
+        created_by: actor.user.id,
+        created_at: iso(),
+        updated_at: iso(),
+      });
+      await repo.setParts(id, parts(body));
+      return toAssessment(await load(id));
+    },
+    async update(actor: Authed, id: number, body: AssessmentInput): Promise<Assessment> {
+      const current = await this.get(actor, id);
+      if (current.kind !== body.kind)
+        throw unprocessable({ kind: ['The kind of an assessment cannot change.'] });
+      await checkManage(actor, body.kind, body.school_ids);
+      await validate(actor, body);
+      await repo.update(id, { ...columns(body), updated_at: iso() });
+      await repo.setParts(id, parts(body));
+      return toAssessment(await load(id));
+    },
+    async remove(actor: Authed, id: number): Promise<void> {
+      const current = await this.get(actor, id);
+      if (current.attempt_count > 0)
+        throw unprocessable({
+          id: ['Students have attempts at this assessment; unpublish it instead, so their results stay.'],
+        });
+      await repo.delete(id);
+    },
+
+    /** Is this assessment published for this student's school? */
+    async visibleTo(user: { school_id: number | null }, row: AssessmentRow): Promise<boolean> {
+      if (row.published !== 1) return false;
+      const schools = await repo.schoolIds(row.id);
+      return schools.length === 0 || (user.school_id !== null && schools.includes(user.school_id));
+    },
+
+    /** The student's lists: each assessment with its state for this student. */
+    async mine(
+      user: { id: number; school_id: number | null },
+      kind: AssessmentKind,
+      attempts: AttemptSummary[],
+    ): Promise<MyAssessment[]> {
+      const now = ctx.now().getTime();
+      const rows = await repo.visibleTo(kind, user.school_id);
+      return Promise.all(
+        rows.map(async (row) => {
+          const a = await toAssessment(row);
+          const mine = attempts
+            .filter((t) => t.assessment_id === a.id)
+            .sort((x, y) => x.started_at.localeCompare(y.started_at));
+          const open = mine.find((t) => t.status === 'in_progress');
+          const submitted = mine.filter((t) => t.status === 'submitted');
+          const notYet = a.opens_at !== null && Date.parse(a.opens_at) > now;
+          const over = a.closes_at !== null && Date.parse(a.closes_at) <= now;
+          const left = a.attempts_allowed === null ? Infinity : a.attempts_allowed - mine.length;
+          const state: MyAssessment['state'] = open
+            ? 'in_progress'
+            : notYet
+              ? 'scheduled'
+              : over
+                ? 'closed'
+                : submitted.length
+                  ? 'submitted'
+                  : 'not_started';
+          const percents = submitted.map((t) => t.percent ?? 0);
+          return {
+            id: a.id,
+            kind: a.kind,
+            title: a.title,
+            description: a.description,
+            question_count: a.question_count,
+            time_limit_minutes: a.time_limit_minutes,
+            opens_at: a.opens_at,
+            closes_at: a.closes_at,
+            pass_mark: a.pass_mark,
+            attempts_allowed: a.attempts_allowed,
+            attempts_used: mine.length,
+            state,
+            in_progress_attempt_id: open?.id ?? null,
+            seconds_left: open?.deadline_at
+              ? Math.max(0, Math.round((Date.parse(open.deadline_at) - now) / 1000))
+              : null,
+            best_percent: percents.length ? Math.max(...percents) : null,
+            last_attempt_id: submitted.at(-1)?.id ?? null,
+            can_start: !open && !notYet && !over && left > 0,
+          };
+        }),
+      );
+    },
+  };
+}
+export type AssessmentsService = ReturnType<typeof createAssessmentsService>;

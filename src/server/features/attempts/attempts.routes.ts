@@ -1,0 +1,94 @@
+import {
+  ATTEMPT_PATHS,
+  analysisSchema,
+  answerParamsSchema,
+  attemptParamsSchema,
+  attemptSchema,
+  diagnosticResultsSchema,
+  resultSchema,
+  saveAnswerBodySchema,
+  saveAnswerResponseSchema,
+  startAttemptBodySchema,
+  startPracticeBodySchema,
+  submitBodySchema,
+} from '../../../shared/contracts/attempts.ts';
+import type { createRouter } from '../../plugins/routes.ts';
+import type { AttemptsService } from './attempts.service.ts';
+
+const STUDENT = ['student'] as const;
+
+export function attemptsRoutes(route: ReturnType<typeof createRouter>, attempts: AttemptsService): void {
+  route({
+    method: 'POST',
+    url: ATTEMPT_PATHS.start,
+    access: STUDENT,
+    summary: 'Start (or resume) an attempt; the client’s UUID makes a retried start the same attempt',
+    body: startAttemptBodySchema,
+    response: attemptSchema,
+    handler: ({ body, auth }) => attempts.start(auth, body),
+  });
+  route({
+    method: 'POST',
+    url: ATTEMPT_PATHS.practice,
+    access: STUDENT,
+    summary: 'Start a Test Yourself practice on chosen micro topics',
+    body: startPracticeBodySchema,
+    response: attemptSchema,
+    handler: ({ body, auth }) => attempts.startPractice(auth, body),
+  });
+  route({
+    method: 'GET',
+    url: ATTEMPT_PATHS.one(':id'),
+    access: STUDENT,
+    summary: 'An own attempt with its questions (no answer keys) and saved answers',
+    params: attemptParamsSchema,
+    response: attemptSchema,
+    handler: ({ params, auth }) => attempts.get(auth, params.id),
+  });
+  route({
+    method: 'PUT',
+    url: ATTEMPT_PATHS.answer(':id', ':questionId'),
+    access: STUDENT,
+    summary: 'Save one answer (idempotent; an older write never overwrites a newer one)',
+    params: answerParamsSchema,
+    body: saveAnswerBodySchema,
+    response: saveAnswerResponseSchema,
+    handler: ({ params, body, auth }) => attempts.saveAnswer(auth, params.id, params.questionId, body),
+  });
+  route({
+    method: 'POST',
+    url: ATTEMPT_PATHS.submit(':id'),
+    access: STUDENT,
+    summary: 'Submit and grade (idempotent)',
+    params: attemptParamsSchema,
+    body: submitBodySchema,
+    response: resultSchema,
+    handler: ({ params, auth }) => attempts.submit(auth, params.id),
+  });
+  route({
+    method: 'GET',
+    url: ATTEMPT_PATHS.result(':id'),
+    access: 'user',
+    summary: 'The result of a submitted attempt',
+    params: attemptParamsSchema,
+    response: resultSchema,
+    handler: ({ params, auth }) => attempts.result(auth, params.id),
+  });
+  route({
+    method: 'GET',
+    url: ATTEMPT_PATHS.analysis(':id'),
+    access: 'user',
+    summary: 'Question-by-question review, as far as the review policy allows',
+    params: attemptParamsSchema,
+    response: analysisSchema,
+    handler: ({ params, auth }) => attempts.analysis(auth, params.id),
+  });
+  route({
+    method: 'GET',
+    url: ATTEMPT_PATHS.diagnosticResults,
+    access: STUDENT,
+    summary: 'My latest diagnostic, per subject and micro topic',
+    response: diagnosticResultsSchema,
+    handler: ({ auth }) => attempts.diagnosticResults(auth),
+  });
+}

@@ -1,0 +1,522 @@
+import type {
+  Analysis,
+  AnswerValue,
+  Attempt,
+  AttemptResult,
+  DiagnosticResults,
+  Feedback,
+  SavedAnswer,
+} from '../../../shared/contracts/attempts.ts';
+import { answerValueSchema } from '../../../shared/contracts/attempts.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
+import type { Authed } from '../../plugins/routes.ts';
+import type { AssessmentsService } from '../assessments/assessments.service.ts';
+import {
+  answerProblem,
+  describeAnswer,
+  describeCorrect,
+  isCorrect,
+  optionOrderFor,
+  toStudentQuestion,
+} from '../questions/question-types.ts';
+import { parseContent } from '../questions/questions.service.ts';
+import { roleOf } from '../users/users.service.ts';
+import { createAttemptsRepository, type AttemptRow } from './attempts.repository.ts';
+import { fixedOrderSelector, type QuestionSelector } from './question-selector.ts';
+
+/** Answers that arrive this long after the deadline still count: the network is not the student's fault. */
+export const LATENCY_GRACE_MS = 15_000;
+/** A device clock may run this far behind the server's. */
+const CLOCK_SKEW_MS = 60_000;
+
+const conflict = (message: string) => new HttpError(409, message);
+
+export function createAttemptsService(
+  ctx: AppContext,
+  deps: { assessments: AssessmentsService; selector?: QuestionSelector },
+) {
+  const repo = createAttemptsRepository(ctx.db);
+  const selector = deps.selector ?? fixedOrderSelector;
+  const now = () => ctx.now();
+  const iso = () => now().toISOString();
+
+  async function loadQuestions(ids: number[]) {
+    const rows = await repo.questionsByIds(ids);
+    const byId = new Map(rows.map((r) => [r.id, { ...r, parsed: parseContent(r.content) }]));
+    return ids.map((id) => byId.get(id)!).filter(Boolean);
+  }
+
+  /** The attempt, if it is the caller's own. Staff may read their students' attempts (results only). */
+  async function own(auth: Authed, id: string, opts: { staffMayRead?: boolean } = {}): Promise<AttemptRow> {
+    const row = await repo.find(id);
+    if (!row) throw notFound('That attempt does not exist.');
+    if (row.user_id === auth.user.id) return finaliseIfExpired(row);
+    if (opts.staffMayRead && roleOf(auth.user) === 'admin') return finaliseIfExpired(row);
+    // Another student's attempt: indistinguishable from one that does not exist.
+    throw notFound('That attempt does not exist.');
+  }
+
+  async function finaliseIfExpired(row: AttemptRow): Promise<AttemptRow> {
+    if (row.status === 'in_progress' && row.grace_until && row.grace_until < iso()) {
+      await grade(row, true);
+      return (await repo.find(row.id))!;
+    }
+    return row;
+  }
+
+  /** Grades from the saved answers; only the first finaliser wins, so a retried submit changes nothing. */
+  async function grade(row: AttemptRow, auto: boolean): Promise<void> {
+    const ids = JSON.parse(row.question_ids) as number[];
+    const questions = await loadQuestions(ids);
+    const answers = new Map((await repo.answers(row.id)).map((a) => [a.question_id, a]));
+    let score = 0;
+    const perTopic = new Map<number, { correct: number; total: number }>();
+    const verdicts: Array<[number, number]> = [];
+    for (const q of questions) {
+      const a = answers.get(q.id);
+      const right = isCorrect(q.parsed, a?.answer ? answerValueSchema.parse(JSON.parse(a.answer)) : null);
+      if (right) score++;
+      const t = perTopic.get(q.micro_topic_id) ?? { correct: 0, total: 0 };
+      t.total++;
+      if (right) t.correct++;
+      perTopic.set(q.micro_topic_id, t);
+      if (a) verdicts.push([q.id, right ? 1 : 0]);
+    }
+    const max = questions.length;
+    const percent = max ? Math.round((score / max) * 100) : 0;
+    const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
+    const submittedAt = auto && row.deadline_at ? row.deadline_at : iso();
+    await repo.transaction(async (trx) => {
+      const won = await trx.markSubmitted(row.id, {
+        status: 'submitted',
+        submitted_at: submittedAt < row.started_at ? row.started_at : submittedAt,
+        auto_submitted: auto ? 1 : 0,
+        score,
+        max_score: max,
+        percent,
+        passed: assessment ? (percent >= assessment.pass_mark ? 1 : 0) : null,
+      });
+      if (!won) return;
+      for (const [qid, c] of verdicts) await trx.setCorrect(row.id, qid, c);
+      // Proficiency counts every graded question, Test Yourself included.
+      for (const [topic, t] of perTopic)
+        await trx.addProficiency(row.user_id, topic, t.correct, t.total, iso());
+      if (row.kind === 'diagnostic') await trx.setTakenDiagnostics(row.user_id);
+    });
+  }
+
+  async function view(row: AttemptRow): Promise<Attempt> {
+    const ids = JSON.parse(row.question_ids) as number[];
+    const orders = JSON.parse(row.option_orders) as Record<string, string[]>;
+    const questions = await loadQuestions(ids);
+    const saved = await repo.answers(row.id);
+    const answers: SavedAnswer[] = saved.map((a) => ({
+      question_id: a.question_id,
+      answer: a.answer ? answerValueSchema.parse(JSON.parse(a.answer)) : null,
+      flagged: a.flagged === 1,
+      answered_at: a.answered_at,
+    }));
+    const feedback: Record<string, Feedback> = {};
+    if (row.kind === 'practice') {
+      for (const a of answers) {
+        const q = questions.find((x) => x.id === a.question_id);
+        if (q && a.answer) feedback[String(q.id)] = feedbackFor(q, a.answer);
+      }
+    }
+    return {
+      id: row.id,
+      kind: row.kind as Attempt['kind'],
+      assessment_id: row.assessment_id,
+      title: row.title,
+      status: row.status as Attempt['status'],
+      started_at: row.started_at,
+      deadline_at: row.deadline_at,
+      submitted_at: row.submitted_at,
+      server_now: iso(),
+      position: row.position,
+      questions: questions.map((q) => toStudentQuestion(q, q.parsed, orders[String(q.id)] ?? [])),
+      answers,
+      feedback,
+      next_question_id: selector.next({
+        question_ids: ids,
+        answered: new Set(answers.filter((a) => a.answer).map((a) => a.question_id)),
+      }),
+    };
+  }
+
+  function feedbackFor(
+    q: { parsed: ReturnType<typeof parseContent>; explanation: string },
+    answer: AnswerValue,
+  ): Feedback {
+    return {
+      correct: isCorrect(q.parsed, answer),
+      explanation: q.explanation,
+      correct_answer: describeCorrect(q.parsed),
+    };
+  }
+
+  async function create(
+    auth: Authed,
+    id: string,
+    plan: {
+      assessmentId: number | null;
+      kind: string;
+      title: string;
+      questionIds: number[];
+      shuffleOptions: boolean;
+      deadline: string | null;
+      graceMinutes: number;
+    },
+  ) {
+    const questions = await loadQuestions(plan.questionIds);
+    const orders = Object.fromEntries(
+      questions.map((q) => [String(q.id), optionOrderFor(q.parsed, plan.shuffleOptions)]),
+    );
+    const startedAt = iso();
+    try {
+      await repo.insert({
+        id,
+        user_id: auth.user.id,
+        assessment_id: plan.assessmentId,
+        kind: plan.kind,
+        title: plan.title,
+        status: 'in_progress',
+        question_ids: JSON.stringify(questions.map((q) => q.id)),
+        option_orders: JSON.stringify(orders),
+        position: 0,
+        started_at: startedAt,
+        deadline_at: plan.deadline,
+        grace_until: plan.deadline
+          ? new Date(
+              Date.parse(plan.deadline) + Math.max(plan.graceMinutes * 60_000, LATENCY_GRACE_MS),
+            ).toISOString()
+          : null,
+        submitted_at: null,
+        auto_submitted: 0,
+        score: null,
+        max_score: null,
+        percent: null,
+        passed: null,
+      });
+    } catch (err) {
+      // Two devices started at once: the unique index kept one attempt in progress; use that one.
+      const existing = plan.assessmentId ? await repo.openFor(auth.user.id, plan.assessmentId) : undefined;
+      if (existing) return existing;
+      throw err;
+    }
+    return (await repo.find(id))!;
+  }
+
+  return {
+    async start(auth: Authed, body: { id: string; assessment_id: number }): Promise<Attempt> {
+      const same = await repo.find(body.id);
+      if (same) {
+        if (same.user_id !== auth.user.id) throw conflict('That attempt id is already in use.');
+        return view(await finaliseIfExpired(same));
+      }
+      const assessment = await deps.assessments.load(body.assessment_id).catch(() => null);
+      if (!assessment || !(await deps.assessments.visibleTo(auth.user, assessment)))
+        throw notFound('That assessment does not exist.');
+      const open = await repo.openFor(auth.user.id, assessment.id);
+      if (open) {
+        const current = await finaliseIfExpired(open);
+        if (current.status === 'in_progress') return view(current);
+      }
+      const t = now().getTime();
+      if (assessment.opens_at && Date.parse(assessment.opens_at) > t)
+        throw conflict('This assessment has not opened yet.');
+      if (assessment.closes_at && Date.parse(assessment.closes_at) <= t)
+        throw conflict('This assessment is closed.');
+      const used = await repo.countFor(auth.user.id, assessment.id);
+      if (assessment.attempts_allowed !== null && used >= assessment.attempts_allowed) {
+        throw conflict(
+          `You have used all ${assessment.attempts_allowed} attempt${assessment.attempts_allowed === 1 ? '' : 's'} at this assessment.`,
+        );
+      }
+      const full = await deps.assessments.toAssessment(assessment);
+      const pools = await repo.questionIdsOfMicroTopics(full.draws.map((d) => d.micro_topic_id));
+      const questionIds = selector.plan({
+        fixed: full.selection === 'fixed' ? full.question_ids : [],
+        draws: full.draws.map((d) => ({
+          pool: pools.filter((p) => p.micro_topic_id === d.micro_topic_id).map((p) => p.id),
+          count: d.count,
+        })),
+        shuffle: full.shuffle_questions,
+      });
+      const ends = [
+        full.time_limit_minutes ? t + full.time_limit_minutes * 60_000 : null,
+        full.closes_at ? Date.parse(full.closes_at) : null,
+      ].filter((x): x is number => x !== null);
+      const row = await create(auth, body.id, {
+        assessmentId: full.id,
+        kind: full.kind,
+        title: full.title,
+        questionIds,
+        shuffleOptions: full.shuffle_options,
+        deadline: ends.length ? new Date(Math.min(...ends)).toISOString() : null,
+        graceMinutes: full.offline_grace_minutes,
+      });
+      return view(row);
+    },
+
+    async startPractice(
+      auth: Authed,
+      body: { id: string; micro_topic_ids: number[]; count: number },
+    ): Promise<Attempt> {
+      const same = await repo.find(body.id);
+      if (same) {
+        if (same.user_id !== auth.user.id) throw conflict('That attempt id is already in use.');
+        return view(same);
+      }
+      const pool = await repo.questionIdsOfMicroTopics([...new Set(body.micro_topic_ids)]);
+      if (!pool.length)
+        throw unprocessable({ micro_topic_ids: ['There are no questions on the chosen topics yet.'] });
+      // Spread the draw evenly over the chosen topics.
+      const byTopic = new Map<number, number[]>();
+      for (const p of pool)
+        (byTopic.get(p.micro_topic_id) ?? byTopic.set(p.micro_topic_id, []).get(p.micro_topic_id)!).push(
+          p.id,
+        );
+      const topics = [...byTopic.values()].map((ids) => ids.sort(() => Math.random() - 0.5));
+      const chosen: number[] = [];
+      for (let round = 0; chosen.length < Math.min(body.count, pool.length); round++) {
+        for (const ids of topics)
+          if (ids[round] !== undefined && chosen.length < body.count) chosen.push(ids[round]!);
+      }
+      const row = await create(auth, body.id, {
+        assessmentId: null,
+        kind: 'practice',
+        title: 'Test Yourself',
+        questionIds: selector.plan({ fixed: chosen, draws: [], shuffle: true }),
+        shuffleOptions: true,
+        deadline: null,
+        graceMinutes: 0,
+      });
+      return view(row);
+    },
+
+    get: async (auth: Authed, id: string) => view(await own(auth, id)),
+
+    async saveAnswer(
+      auth: Authed,
+      id: string,
+      questionId: number,
+      body: { answer: AnswerValue | null; flagged: boolean; answered_at: string; position?: number },
+    ): Promise<{ saved: true; feedback: Feedback | null }> {
+      const row = await own(auth, id);
+      if (row.status !== 'in_progress')
+        throw conflict('This attempt has been submitted; answers can no longer change.');
+      const ids = JSON.parse(row.question_ids) as number[];
+      if (!ids.includes(questionId))
+        throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
+      const [q] = await loadQuestions([questionId]);
+      if (!q) throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
+      if (body.answer) {
+        const problem = answerProblem(q.parsed, body.answer);
+        if (problem) throw unprocessable({ answer: [problem] });
+      }
+      const t = now().getTime();
+      const answeredAt = Math.min(Date.parse(body.answered_at), t);
+      if (answeredAt < Date.parse(row.started_at) - CLOCK_SKEW_MS)
+        throw unprocessable({ answered_at: ['The answer time is before the attempt started.'] });
+      if (row.deadline_at) {
+        const deadline = Date.parse(row.deadline_at);
+        const onTime = t <= deadline + LATENCY_GRACE_MS;
+        // Given offline before the deadline, delivered within the offline grace: it counts.
+        const offlineOnTime =
+          answeredAt <= deadline + LATENCY_GRACE_MS &&
+          row.grace_until !== null &&
+          t <= Date.parse(row.grace_until);
+        if (!onTime && !offlineOnTime)
+          throw conflict('Time is up: answers given after the deadline are not accepted.');
+      }
+      const feedback = row.kind === 'practice' && body.answer ? feedbackFor(q, body.answer) : null;
+      await repo.upsertAnswer({
+        attempt_id: row.id,
+        question_id: questionId,
+        answer: body.answer ? JSON.stringify(body.answer) : null,
+        flagged: body.flagged ? 1 : 0,
+        answered_at: new Date(answeredAt).toISOString(),
+        saved_at: iso(),
+        correct: feedback ? (feedback.correct ? 1 : 0) : null,
+      });
+      if (body.position !== undefined && body.position < ids.length)
+        await repo.update(row.id, { position: body.position });
+      return { saved: true, feedback };
+    },
+
+    async submit(auth: Authed, id: string): Promise<AttemptResult> {
+      const row = await own(auth, id);
+      if (row.status === 'in_progress') await grade(row, false);
+      return this.result(auth, id);
+    },
+
+    async result(auth: Authed, id: string): Promise<AttemptResult> {
+      const row = await own(auth, id, { staffMayRead: true });
+      if (row.status !== 'submitted') throw conflict('This attempt has not been submitted yet.');
+      const ids = JSON.parse(row.question_ids) as number[];
+      const questions = await loadQuestions(ids);
+      const answers = new Map((await repo.answers(row.id)).map((a) => [a.question_id, a]));
+      const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
+      const topics = new Map<
+        number,
+        {
+          micro_topic_id: number;
+          micro_topic_name: string;
+          subject_name: string;
+          correct: number;
+          total: number;
+        }
+      >();
+      for (const q of questions) {
+        const t = topics.get(q.micro_topic_id) ?? {
+          micro_topic_id: q.micro_topic_id,
+          micro_topic_name: q.micro_topic_name,
+          subject_name: q.subject_name,
+          correct: 0,
+          total: 0,
+        };
+        t.total++;
+        if (answers.get(q.id)?.correct === 1) t.correct++;
+        topics.set(q.micro_topic_id, t);
+      }
+      return {
+        attempt_id: row.id,
+        kind: row.kind as AttemptResult['kind'],
+        title: row.title,
+        score: row.score ?? 0,
+        max_score: row.max_score ?? 0,
+        percent: row.percent ?? 0,
+        pass_mark: assessment?.pass_mark ?? null,
+        passed: row.passed === null ? null : row.passed === 1,
+        started_at: row.started_at,
+        submitted_at: row.submitted_at!,
+        time_taken_seconds: Math.max(
+          0,
+          Math.round((Date.parse(row.submitted_at!) - Date.parse(row.started_at)) / 1000),
+        ),
+        auto_submitted: row.auto_submitted === 1,
+        review_available: reviewAvailable(row, assessment),
+        per_micro_topic: [...topics.values()],
+      };
+    },
+
+    async analysis(auth: Authed, id: string): Promise<Analysis> {
+      const row = await own(auth, id, { staffMayRead: true });
+      if (row.status !== 'submitted') throw conflict('This attempt has not been submitted yet.');
+      const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
+      const available = reviewAvailable(row, assessment);
+      const ids = JSON.parse(row.question_ids) as number[];
+      const orders = JSON.parse(row.option_orders) as Record<string, string[]>;
+      const questions = await loadQuestions(ids);
+      const answers = new Map((await repo.answers(row.id)).map((a) => [a.question_id, a]));
+      const klass = new Map(
+        (row.assessment_id ? await repo.classCorrectness(row.assessment_id) : []).map((c) => [
+          c.question_id,
+          c,
+        ]),
+      );
+      return {
+        attempt_id: row.id,
+        title: row.title,
+        review_available: available,
+        review_message: available
+          ? null
+          : assessment?.review_policy === 'after_close'
+            ? 'Answers and explanations appear here once the assessment closes.'
+            : 'Your teacher has chosen not to show answers for this assessment.',
+        items: questions.map((q) => {
+          const saved = answers.get(q.id);
+          const answer = saved?.answer ? answerValueSchema.parse(JSON.parse(saved.answer)) : null;
+          const c = klass.get(q.id);
+          return {
+            question: toStudentQuestion(q, q.parsed, orders[String(q.id)] ?? []),
+            answer,
+            answer_text: describeAnswer(q.parsed, answer),
+            correct: saved?.correct === 1,
+            correct_answer: available ? describeCorrect(q.parsed) : null,
+            explanation: available ? q.explanation : null,
+            class_percent:
+              c && Number(c.n) > 0 ? Math.round((Number(c.right ?? 0) / Number(c.n)) * 100) : null,
+          };
+        }),
+      };
+    },
+
+    async diagnosticResults(auth: Authed): Promise<DiagnosticResults> {
+      const row = await repo.latestSubmittedOfKind(auth.user.id, 'diagnostic');
+      if (!row) return { attempt_id: null, submitted_at: null, percent: null, subjects: [] };
+      const questions = await loadQuestions(JSON.parse(row.question_ids) as number[]);
+      const answers = new Map((await repo.answers(row.id)).map((a) => [a.question_id, a]));
+      const subjects = new Map<number, DiagnosticResults['subjects'][number] & { position: number }>();
+      for (const q of [...questions].sort((a, b) => a.subject_position - b.subject_position)) {
+        const s = subjects.get(q.subject_id) ?? {
+          subject_id: q.subject_id,
+          subject_name: q.subject_name,
+          position: q.subject_position,
+          correct: 0,
+          total: 0,
+          micro_topics: [],
+        };
+        const right = answers.get(q.id)?.correct === 1 ? 1 : 0;
+        s.total++;
+        s.correct += right;
+        let m = s.micro_topics.find((x) => x.micro_topic_id === q.micro_topic_id);
+        if (!m)
+          s.micro_topics.push(
+            (m = {
+              micro_topic_id: q.micro_topic_id,
+              micro_topic_name: q.micro_topic_name,
+              subject_name: q.subject_name,
+              correct: 0,
+              total: 0,
+            }),
+          );
+        m.total++;
+        m.correct += right;
+        subjects.set(q.subject_id, s);
+      }
+      return {
+        attempt_id: row.id,
+        submitted_at: row.submitted_at,
+        percent: row.percent,
+        subjects: [...subjects.values()].map(({ position: _p, ...s }) => s),
+      };
+    },
+
+    summariesOf: (userId: number) =>
+      repo.summariesOf(userId) as Promise<
+        Array<{
+          id: string;
+          assessment_id: number;
+          status: string;
+          percent: number | null;
+          deadline_at: string | null;
+          started_at: string;
+        }>
+      >,
+
+    /** Submits every attempt whose deadline and offline grace have passed. */
+    async sweepExpired(): Promise<number> {
+      const expired = await repo.expiredOpen(iso());
+      for (const { id } of expired) {
+        const row = await repo.find(id);
+        if (row) await grade(row, true);
+      }
+      return expired.length;
+    },
+  };
+
+  function reviewAvailable(
+    row: AttemptRow,
+    assessment: { review_policy: string; closes_at: string | null } | null,
+  ): boolean {
+    if (!assessment) return true;
+    if (assessment.review_policy === 'after_submit') return true;
+    if (assessment.review_policy === 'after_close')
+      return assessment.closes_at === null || Date.parse(assessment.closes_at) <= now().getTime();
+    return false;
+  }
+}
+export type AttemptsService = ReturnType<typeof createAttemptsService>;

@@ -1,0 +1,32 @@
+export interface AttemptsTable {
+  id: string;
+  user_id: number;
+  assessment_id: number | null;
+  kind: string;
+  title: string;
+  status: string;
+  /** JSON number[]: the questions of this attempt in the order the student sees them. */
+  question_ids: string;
+  /** JSON Record<questionId, optionId[]>: the option order each question is shown in. */
+  option_orders: string;
+  position: number;
+  started_at: string;
+  deadline_at: string | null;
+  /** Deadline plus the offline grace: after this nothing more is accepted and the attempt is submitted. */
+  grace_until: string | null;
+  submitted_at: string | null;
+  auto_submitted: number;
+  score: number | null;
+  max_score: number | null;
+  percent: number | null;
+  passed: number | null;
+}
+export interface AttemptAnswersTable {
+  attempt_id: string;
+  question_id: number;
+  answer: string | null;
+  flagged: number;
+  answered_at: string | null;
+  saved_at: string;
+  correct: number | null;
+}

@@ -1,0 +1,109 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { QuestionsTable } from './questions.table.ts';
+
+function selectQuestions(db: Db) {
+  return db
+    .selectFrom('questions')
+    .innerJoin('micro_topics', 'micro_topics.id', 'questions.micro_topic_id')
+    .innerJoin('sub_topics', 'sub_topics.id', 'micro_topics.sub_topic_id')
+    .innerJoin('subjects', 'subjects.id', 'sub_topics.subject_id')
+    .select((eb) => [
+      'questions.id',
+      'questions.micro_topic_id',
+      'questions.type',
+      'questions.difficulty',
+      'questions.stem',
+      'questions.explanation',
+      'questions.image_url',
+      'questions.content',
+      'questions.updated_at',
+      'micro_topics.name as micro_topic_name',
+      'sub_topics.name as sub_topic_name',
+      'subjects.id as subject_id',
+      'subjects.name as subject_name',
+      eb
+        .selectFrom('assessment_questions')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('assessment_questions.question_id', '=', 'questions.id')
+        .as('used_in'),
+    ]);
+}
+export type QuestionRow = Awaited<ReturnType<ReturnType<typeof selectQuestions>['executeTakeFirstOrThrow']>>;
+
+export interface QuestionFilter {
+  search?: string;
+  subjectId?: number;
+  subTopicId?: number;
+  microTopicId?: number;
+  microTopicIds?: number[];
+  type?: string;
+  difficulty?: number;
+  ids?: number[];
+}
+
+export function createQuestionsRepository(db: Db) {
+  const filtered = (f: QuestionFilter) => {
+    let q = selectQuestions(db);
+    if (f.search) q = q.where('questions.stem', 'like', `%${f.search.replace(/[%_\\]/g, '')}%`);
+    if (f.subjectId) q = q.where('subjects.id', '=', f.subjectId);
+    if (f.subTopicId) q = q.where('sub_topics.id', '=', f.subTopicId);
+    if (f.microTopicId) q = q.where('questions.micro_topic_id', '=', f.microTopicId);
+    if (f.microTopicIds)
+      q = q.where('questions.micro_topic_id', 'in', f.microTopicIds.length ? f.microTopicIds : [-1]);
+    if (f.type) q = q.where('questions.type', '=', f.type);
+    if (f.difficulty) q = q.where('questions.difficulty', '=', f.difficulty);
+    if (f.ids) q = q.where('questions.id', 'in', f.ids.length ? f.ids : [-1]);
+    return q;
+  };
+  return {
+    page: async (f: QuestionFilter, page: number, perPage: number) => {
+      const total = Number(
+        (
+          await filtered(f)
+            .clearSelect()
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      const rows = await filtered(f)
+        .orderBy('subjects.position')
+        .orderBy('sub_topics.position')
+        .orderBy('micro_topics.position')
+        .orderBy('questions.id')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      return { rows, total };
+    },
+    all: (f: QuestionFilter) =>
+      filtered(f)
+        .orderBy('subjects.position')
+        .orderBy('sub_topics.position')
+        .orderBy('micro_topics.position')
+        .orderBy('questions.id')
+        .execute(),
+    find: (id: number) => filtered({ ids: [id] }).executeTakeFirst(),
+    insert: async (v: Insertable<QuestionsTable>) =>
+      (await db.insertInto('questions').values(v).returning('id').executeTakeFirstOrThrow()).id,
+    update: (id: number, v: Updateable<QuestionsTable>) =>
+      db.updateTable('questions').set(v).where('id', '=', id).execute(),
+    delete: (id: number) => db.deleteFrom('questions').where('id', '=', id).execute(),
+    attemptsUsing: async (id: number) =>
+      Number(
+        (
+          await db
+            .selectFrom('attempt_answers')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('question_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    microTopicsByName: () => db.selectFrom('micro_topics').select(['id', 'name']).execute(),
+    insertMany: (rows: Array<Insertable<QuestionsTable>>) =>
+      db.transaction().execute(async (trx) => {
+        for (const r of rows) await trx.insertInto('questions').values(r).execute();
+      }),
+  };
+}
+export type QuestionsRepository = ReturnType<typeof createQuestionsRepository>;

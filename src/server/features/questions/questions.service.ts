@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  CSV_COLUMNS,
+  QUESTION_TYPES,
+  questionContentSchema,
+  type ImportResult,
+  type Question,
+  type QuestionContent,
+  type QuestionsQuery,
+} from '../../../shared/contracts/questions.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
+import { parseCsv, toCsv } from './csv.ts';
+import { contentProblems, newOptionId } from './question-types.ts';
+import { createQuestionsRepository, type QuestionFilter, type QuestionRow } from './questions.repository.ts';
+import { richTextToPlain, sanitizeRichText } from './sanitize.ts';
+
+export function parseContent(json: string): QuestionContent {
+  return questionContentSchema.parse(JSON.parse(json));
+}
+
+export function toQuestion(row: QuestionRow): Question {
+  return {
+    ...row,
+    type: row.type as Question['type'],
+    content: parseContent(row.content),
+    used_in: Number(row.used_in ?? 0),
+  };
+}
+
+export interface QuestionInput {
+  micro_topic_id: number;
+  difficulty: number;
+  stem: string;
+  explanation: string;
+  image_url: string | null;
+  content: QuestionContent;
+}
+
+export function createQuestionsService(ctx: AppContext) {
+  const repo = createQuestionsRepository(ctx.db);
+  const iso = () => ctx.now().toISOString();
+
+  async function checked(body: QuestionInput) {
+    const errors = contentProblems(body.content);
+    const topics = await repo.microTopicsByName();
+    if (!topics.some((t) => t.id === body.micro_topic_id))
+      errors.micro_topic_id = ['The selected micro topic is invalid.'];
+    const stem = sanitizeRichText(body.stem);
+    if (!richTextToPlain(stem)) errors.stem = ['The question text is required.'];
+    if (Object.keys(errors).length) throw unprocessable(errors);
+    return {
+      micro_topic_id: body.micro_topic_id,
+      type: body.content.type,
+      difficulty: body.difficulty,
+      stem,
+      explanation: sanitizeRichText(body.explanation),
+      image_url: body.image_url,
+      content: JSON.stringify(body.content),
+    };
+  }
+
+  async function get(id: number): Promise<Question> {
+    const row = await repo.find(id);
+    if (!row) throw notFound('That question does not exist.');
+    return toQuestion(row);
+  }
+
+  return {
+    get,
+    async list(query: QuestionsQuery) {
+      const { rows, total } = await repo.page(
+        {
+          search: query.search,
+          subjectId: query.subject_id,
+          subTopicId: query.sub_topic_id,
+          microTopicId: query.micro_topic_id,
+          type: query.type,
+          difficulty: query.difficulty,
+        },
+        query.page,
+        query.per_page,
+      );
+      return { data: rows.map(toQuestion), meta: { total, page: query.page, per_page: query.per_page } };
+    },
+    all: async (filter: QuestionFilter) => (await repo.all(filter)).map(toQuestion),
+    async create(body: QuestionInput, userId: number | null): Promise<Question> {
+      const values = await checked(body);
+      return get(await repo.insert({ ...values, created_by: userId, created_at: iso(), updated_at: iso() }));
+    },
+    async update(id: number, body: QuestionInput): Promise<Question> {
+      const current = await get(id);
+      if (current.type !== body.content.type && (await repo.attemptsUsing(id)) > 0) {
+        throw unprocessable({
+          'content.type': [
+            'Students have answered this question, so its type cannot change. Create a new question instead.',
+          ],
+        });
+      }
+      await repo.update(id, { ...(await checked(body)), updated_at: iso() });
+      return get(id);
+    },
+    async remove(id: number): Promise<void> {
+      const q = await get(id);
+      if (q.used_in > 0)
+        throw new HttpError(
+          409,
+          `This question is part of ${q.used_in} assessment${q.used_in === 1 ? '' : 's'}. Remove it there first.`,
+        );
+      if ((await repo.attemptsUsing(id)) > 0)
+        throw new HttpError(409, 'Students have answered this question, so it is kept for their results.');
+      await repo.delete(id);
+    },
+
+    /** Imports every valid row; rejected rows are reported with their reasons and nothing of them is written. */
+    async importCsv(csv: string, userId: number): Promise<ImportResult> {
+      const rows = parseCsv(csv);
+      const header = rows.shift()?.map((h) => h.trim().toLowerCase());
+      if (!header || CSV_COLUMNS.some((c, i) => header[i] !== c)) {
+        throw unprocessable({ csv: [`The first row must be the header: ${CSV_COLUMNS.join(',')}`] });
+      }
+      if (rows.length > 2000) throw unprocessable({ csv: ['At most 2000 questions per file.'] });
+      const topics = new Map(
+        (await repo.microTopicsByName()).map((t) => [t.name.trim().toLowerCase(), t.id]),
+      );
+      const rejected: ImportResult['rejected'] = [];
+      const accepted: Array<Awaited<ReturnType<typeof checked>>> = [];
+      for (const [i, cells] of rows.entries()) {
+        const rowNumber = i + 2;
+        try {
+          const input = rowToInput(cells, topics);
+          accepted.push(await checked(input));
+        } catch (err) {
+          rejected.push({
+            row: rowNumber,
+            errors:
+              err instanceof HttpError && err.errors
+                ? Object.entries(err.errors).map(([f, m]) => `${f}: ${m.join(' ')}`)
+                : [err instanceof Error ? err.message : String(err)],
+          });
+        }
+      }
+      const now = iso();
+      await repo.insertMany(
+        accepted.map((v) => ({ ...v, created_by: userId, created_at: now, updated_at: now })),
+      );
+      return { created: accepted.length, rejected };
+    },
+
+    async exportCsv(filter: QuestionFilter): Promise<string> {
+      const rows = (await repo.all(filter)).map(toQuestion);
+      return toCsv([[...CSV_COLUMNS], ...rows.map(questionToRow)]);
+    },
+
+    /** Images are stored by content hash, so the same image uploaded twice is one file. */
+    async upload(dataUrl: string): Promise<string> {
+      const match = /^data:image\/(png|jpeg|gif|webp);base64,(.+)$/.exec(dataUrl);
+      if (!match) throw unprocessable({ data_url: ['Upload a PNG, JPEG, GIF or WebP image.'] });
+      const bytes = Buffer.from(match[2]!, 'base64');
+      if (!looksLike(match[1]!, bytes))
+        throw unprocessable({ data_url: ['The file is not the image it claims to be.'] });
+      const name = `${createHash('sha256').update(bytes).digest('hex')}.${match[1] === 'jpeg' ? 'jpg' : match[1]}`;
+      const dir = join(ctx.config.dataDir, 'uploads');
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, name), bytes);
+      return `/api/uploads/${name}`;
+    },
+  };
+}
+export type QuestionsService = ReturnType<typeof createQuestionsService>;
+
+function looksLike(kind: string, b: Buffer): boolean {
+  if (kind === 'png') return b.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  if (kind === 'jpeg') return b[0] === 0xff && b[1] === 0xd8;
+  if (kind === 'gif') return b.subarray(0, 3).toString() === 'GIF';
+  return b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP';
+}
+
+const split = (v: string) =>
+  v
+    .split('|')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const unguard = (v: string) => (/^'[=+\-@]/.test(v) ? v.slice(1) : v);
+
+/** One CSV row → question input; throws a 422-shaped error naming what is wrong. */
+function rowToInput(raw: string[], topics: Map<string, number>): QuestionInput {
+  const cells = raw.map(unguard);
+  const [topic = '', type = '', difficulty = '', stem = '', explanation = '', options = '', correct = ''] =
+    cells;
+  const errors: Record<string, string[]> = {};
+  const microTopicId = topics.get(topic.trim().toLowerCase());
+  if (!microTopicId) errors.micro_topic = [`Unknown micro topic "${topic}".`];
+  if (!(QUESTION_TYPES as readonly string[]).includes(type.trim()))
+    errors.type = [`Type must be one of ${QUESTION_TYPES.join(', ')}.`];
+  const level = Number(difficulty);
+  if (![1, 2, 3].includes(level)) errors.difficulty = ['Difficulty must be 1, 2 or 3.'];
+  if (!stem.trim()) errors.stem = ['The question text is required.'];
+  if (Object.keys(errors).length) throw unprocessable(errors);
+  const content = contentFromCells(type.trim() as QuestionContent['type'], options, correct);
+  return {
+    micro_topic_id: microTopicId!,
+    difficulty: level,
+    stem: stem.trim(),
+    explanation: explanation.trim(),
+    image_url: null,
+    content,
+  };
+}
+
+function contentFromCells(type: QuestionContent['type'], options: string, correct: string): QuestionContent {
+  const bad = (msg: string) =>
+    unprocessable({ [type === 'matching' || type === 'ordering' ? 'options' : 'correct']: [msg] });
+  let candidate: unknown;
+  switch (type) {
+    case 'single_choice':
+    case 'multiple_choice': {
+      const opts = split(options).map((text) => ({ id: newOptionId(), text }));
+      const picks = split(correct).map(Number);
+      if (!picks.length || picks.some((n) => !Number.isInteger(n) || n < 1 || n > opts.length))
+        throw bad('Correct must list option numbers (1 = first option), separated by |.');
+      candidate = { type, options: opts, correct: picks.map((n) => opts[n - 1]!.id) };
+      break;
+    }
+    case 'true_false': {
+      const v = correct.trim().toLowerCase();
+      if (v !== 'true' && v !== 'false') throw bad('Correct must be true or false.');
+      candidate = { type, correct: v === 'true' };
+      break;
+    }
+    case 'short_answer':
+      candidate = { type, accepted: split(correct) };
+      break;
+    case 'matching': {
+      const pairs = split(options).map((p) => p.split('=').map((s) => s.trim()));
+      if (pairs.some((p) => p.length !== 2 || !p[0] || !p[1]))
+        throw bad('Options must be pairs like left=right, separated by |.');
+      candidate = {
+        type,
+        pairs: pairs.map(([left, right]) => ({
+          left_id: newOptionId(),
+          left,
+          right_id: newOptionId(),
+          right,
+        })),
+      };
+      break;
+    }
+    case 'ordering':
+      candidate = { type, items: split(options).map((text) => ({ id: newOptionId(), text })) };
+      break;
+  }
+  const parsed = questionContentSchema.safeParse(candidate);
+  if (!parsed.success)
+    throw unprocessable(
+      Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'content', [i.message]])),
+    );
+  return parsed.data;
+}
+
+function questionToRow(q: Question): string[] {
+  const c = q.content;
+  const base = [
+    q.micro_topic_name,
+    q.type,
+    String(q.difficulty),
+    richTextToPlain(q.stem),
+    richTextToPlain(q.explanation),
+  ];
+  switch (c.type) {
+    case 'single_choice':
+    case 'multiple_choice':
+      return [
+        ...base,
+        c.options.map((o) => o.text).join('|'),
+        c.correct.map((id) => String(c.options.findIndex((o) => o.id === id) + 1)).join('|'),
+      ];
+    case 'true_false':
+      return [...base, '', String(c.correct)];
+    case 'short_answer':
+      return [...base, '', c.accepted.join('|')];
+    case 'matching':
+      return [...base, c.pairs.map((p) => `${p.left}=${p.right}`).join('|'), ''];
+    case 'ordering':
+      return [...base, c.items.map((i) => i.text).join('|'), ''];
+  }
+}

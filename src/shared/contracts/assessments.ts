@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { listOf, listQuerySchema } from './common.ts';
+
+const id = z.number().int().positive().max(2_147_483_647);
+export const ASSESSMENT_KINDS = ['quiz', 'exam', 'diagnostic'] as const;
+export const assessmentKindSchema = z.enum(ASSESSMENT_KINDS);
+export type AssessmentKind = z.infer<typeof assessmentKindSchema>;
+
+/** When a student may see the correct answers and explanations of a submitted attempt. */
+export const REVIEW_POLICIES = ['after_submit', 'after_close', 'never'] as const;
+export const reviewPolicySchema = z.enum(REVIEW_POLICIES);
+export type ReviewPolicy = z.infer<typeof reviewPolicySchema>;
+export const REVIEW_POLICY_LABELS: Record<ReviewPolicy, string> = {
+  after_submit: 'Right after submitting',
+  after_close: 'After the assessment closes',
+  never: 'Never (score only)',
+};
+
+const isoDate = z.iso.datetime({ offset: true, message: 'Give a date and time.' });
+
+export const assessmentSettingsSchema = z.strictObject({
+  title: z.string().trim().min(3, 'The title must be at least 3 characters.').max(200),
+  description: z.string().trim().max(5000).default(''),
+  selection: z.enum(['fixed', 'random']),
+  /** For fixed selection, in order. */
+  question_ids: z.array(id).max(200).default([]),
+  /** For random selection: how many questions to draw from each micro topic. */
+  draws: z
+    .array(z.strictObject({ micro_topic_id: id, count: z.number().int().min(1).max(50) }))
+    .max(100)
+    .default([]),
+  shuffle_questions: z.boolean().default(false),
+  shuffle_options: z.boolean().default(false),
+  time_limit_minutes: z.number().int().min(1).max(600).nullable().default(null),
+  opens_at: isoDate.nullable().default(null),
+  closes_at: isoDate.nullable().default(null),
+  attempts_allowed: z.number().int().min(1).max(100).nullable().default(1),
+  pass_mark: z.number().int().min(0).max(100).default(60),
+  review_policy: reviewPolicySchema.default('after_submit'),
+  /** How long after the deadline answers given offline (before the deadline) are still accepted. */
+  offline_grace_minutes: z.number().int().min(0).max(120).default(10),
+  /** Empty: every school. */
+  school_ids: z.array(id).max(200).default([]),
+  published: z.boolean().default(false),
+});
+export const assessmentBodySchema = assessmentSettingsSchema.extend({ kind: assessmentKindSchema });
+export type AssessmentBody = z.input<typeof assessmentBodySchema>;
+
+export const assessmentSchema = z.object({
+  id: z.number(),
+  kind: assessmentKindSchema,
+  title: z.string(),
+  description: z.string(),
+  selection: z.enum(['fixed', 'random']),
+  question_ids: z.array(z.number()),
+  draws: z.array(z.object({ micro_topic_id: z.number(), count: z.number() })),
+  shuffle_questions: z.boolean(),
+  shuffle_options: z.boolean(),
+  time_limit_minutes: z.number().nullable(),
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+  attempts_allowed: z.number().nullable(),
+  pass_mark: z.number(),
+  review_policy: reviewPolicySchema,
+  offline_grace_minutes: z.number(),
+  school_ids: z.array(z.number()),
+  published: z.boolean(),
+  question_count: z.number(),
+  attempt_count: z.number(),
+  created_by: z.number().nullable(),
+  updated_at: z.string(),
+});
+export type Assessment = z.infer<typeof assessmentSchema>;
+
+export const assessmentsQuerySchema = listQuerySchema.extend({ kind: assessmentKindSchema });
+export const assessmentsResponseSchema = listOf(assessmentSchema);
+export const assessmentResponseSchema = z.object({ assessment: assessmentSchema });
+
+/** A student's view of one assessment in the /quizzes and /exams lists. */
+export const myAssessmentSchema = z.object({
+  id: z.number(),
+  kind: assessmentKindSchema,
+  title: z.string(),
+  description: z.string(),
+  question_count: z.number(),
+  time_limit_minutes: z.number().nullable(),
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+  pass_mark: z.number(),
+  attempts_allowed: z.number().nullable(),
+  attempts_used: z.number(),
+  state: z.enum(['not_started', 'in_progress', 'submitted', 'scheduled', 'closed']),
+  in_progress_attempt_id: z.string().nullable(),
+  /** Seconds left on the in-progress attempt, if it is timed. */
+  seconds_left: z.number().nullable(),
+  best_percent: z.number().nullable(),
+  last_attempt_id: z.string().nullable(),
+  can_start: z.boolean(),
+});
+export type MyAssessment = z.infer<typeof myAssessmentSchema>;
+export const myAssessmentsQuerySchema = z.strictObject({ kind: assessmentKindSchema });
+export const myAssessmentsResponseSchema = z.object({ data: z.array(myAssessmentSchema) });
+
+export const ASSESSMENT_PATHS = {
+  list: '/admin/assessments',
+  one: (i: number | string) => `/admin/assessments/${i}`,
+  preview: (i: number | string) => `/admin/assessments/${i}/preview`,
+  mine: '/my/assessments',
+} as const;

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { assessmentKindSchema } from './assessments.ts';
+import { questionTypeSchema } from './questions.ts';
+
+const optionId = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/);
+const uuid = z.uuid({ message: 'The attempt id must be a UUID.' });
+
+/** A question as a student sees it while taking: no answer key, no explanation. */
+export const studentQuestionSchema = z.object({
+  id: z.number(),
+  type: questionTypeSchema,
+  stem: z.string(),
+  image_url: z.string().nullable(),
+  micro_topic_id: z.number(),
+  /** single/multiple choice and ordering: the options (ordering: shuffled). */
+  options: z.array(z.object({ id: z.string(), text: z.string() })),
+  /** matching: left items and the shuffled right items. */
+  left: z.array(z.object({ id: z.string(), text: z.string() })),
+  right: z.array(z.object({ id: z.string(), text: z.string() })),
+});
+export type StudentQuestion = z.infer<typeof studentQuestionSchema>;
+
+/** What a student answers, per question type. */
+export const answerValueSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('single_choice'), choice: optionId }),
+  z.strictObject({ type: z.literal('multiple_choice'), choices: z.array(optionId).min(1).max(8) }),
+  z.strictObject({ type: z.literal('true_false'), value: z.boolean() }),
+  z.strictObject({ type: z.literal('short_answer'), text: z.string().trim().min(1).max(500) }),
+  z.strictObject({ type: z.literal('matching'), pairs: z.record(optionId, optionId) }),
+  z.strictObject({ type: z.literal('ordering'), order: z.array(optionId).min(2).max(8) }),
+]);
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+
+export const savedAnswerSchema = z.object({
+  question_id: z.number(),
+  answer: answerValueSchema.nullable(),
+  flagged: z.boolean(),
+  answered_at: z.string().nullable(),
+});
+export type SavedAnswer = z.infer<typeof savedAnswerSchema>;
+
+/** Immediate feedback (Test Yourself only). */
+export const feedbackSchema = z.object({
+  correct: z.boolean(),
+  explanation: z.string(),
+  correct_answer: z.string(),
+});
+export type Feedback = z.infer<typeof feedbackSchema>;
+
+export const attemptSchema = z.object({
+  id: z.string(),
+  kind: z.union([assessmentKindSchema, z.literal('practice')]),
+  assessment_id: z.number().nullable(),
+  title: z.string(),
+  status: z.enum(['in_progress', 'submitted']),
+  started_at: z.string(),
+  deadline_at: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  server_now: z.string(),
+  position: z.number(),
+  questions: z.array(studentQuestionSchema),
+  answers: z.array(savedAnswerSchema),
+  /** Test Yourself: feedback for the answers given so far, keyed by question id. */
+  feedback: z.record(z.string(), feedbackSchema),
+  /** Decided by the server's question selector; null when every question is out. */
+  next_question_id: z.number().nullable(),
+});
+export type Attempt = z.infer<typeof attemptSchema>;
+
+export const startAttemptBodySchema = z.strictObject({
+  id: uuid,
+  assessment_id: z.number().int().positive().max(2_147_483_647),
+});
+export const startPracticeBodySchema = z.strictObject({
+  id: uuid,
+  micro_topic_ids: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .min(1, 'Choose at least one topic.')
+    .max(100),
+  count: z.number().int().min(1).max(50),
+});
+export type StartPracticeBody = z.input<typeof startPracticeBodySchema>;
+export const attemptParamsSchema = z.object({ id: uuid });
+export const answerParamsSchema = z.object({
+  id: uuid,
+  questionId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const saveAnswerBodySchema = z.strictObject({
+  answer: answerValueSchema.nullable(),
+  flagged: z.boolean().default(false),
+  /** When the student answered, by the device's clock; judged against the deadline within the offline grace. */
+  answered_at: z.iso.datetime({ offset: true }),
+  position: z.number().int().min(0).max(500).optional(),
+});
+export type SaveAnswerBody = z.input<typeof saveAnswerBodySchema>;
+export const saveAnswerResponseSchema = z.object({
+  saved: z.literal(true),
+  feedback: feedbackSchema.nullable(),
+});
+export const submitBodySchema = z.strictObject({ submitted_at: z.iso.datetime({ offset: true }).optional() });
+
+export const microTopicResultSchema = z.object({
+  micro_topic_id: z.number(),
+  micro_topic_name: z.string(),
+  subject_name: z.string(),
+  correct: z.number(),
+  total: z.number(),
+});
+export const resultSchema = z.object({
+  attempt_id: z.string(),
+  kind: z.union([assessmentKindSchema, z.literal('practice')]),
+  title: z.string(),
+  score: z.number(),
+  max_score: z.number(),
+  percent: z.number(),
+  pass_mark: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  started_at: z.string(),
+  submitted_at: z.string(),
+  time_taken_seconds: z.number(),
+  auto_submitted: z.boolean(),
+  review_available: z.boolean(),
+  per_micro_topic: z.array(microTopicResultSchema),
+});
+export type AttemptResult = z.infer<typeof resultSchema>;
+
+export const analysisItemSchema = z.object({
+  question: studentQuestionSchema,
+  answer: answerValueSchema.nullable(),
+  answer_text: z.string(),
+  correct: z.boolean(),
+  /** Present only when the review policy allows. */
+  correct_answer: z.string().nullable(),
+  explanation: z.string().nullable(),
+  /** Share of submitted attempts at this assessment that got this question right, 0–100. */
+  class_percent: z.number().nullable(),
+});
+export const analysisSchema = z.object({
+  attempt_id: z.string(),
+  title: z.string(),
+  review_available: z.boolean(),
+  review_message: z.string().nullable(),
+  items: z.array(analysisItemSchema),
+});
+export type Analysis = z.infer<typeof analysisSchema>;
+
+export const diagnosticResultsSchema = z.object({
+  attempt_id: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  percent: z.number().nullable(),
+  subjects: z.array(
+    z.object({
+      subject_id: z.number(),
+      subject_name: z.string(),
+      correct: z.number(),
+      total: z.number(),
+      micro_topics: z.array(microTopicResultSchema),
+    }),
+  ),
+});
+export type DiagnosticResults = z.infer<typeof diagnosticResultsSchema>;
+
+export const ATTEMPT_PATHS = {
+  start: '/attempts',
+  practice: '/practice',
+  one: (i: string) => `/attempts/${i}`,
+  answer: (i: string, q: number | string) => `/attempts/${i}/answers/${q}`,
+  submit: (i: string) => `/attempts/${i}/submit`,
+  result: (i: string) => `/attempts/${i}/result`,
+  analysis: (i: string) => `/attempts/${i}/analysis`,
+  diagnosticResults: '/my/diagnostic-results',
+} as const;

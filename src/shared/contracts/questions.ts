@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { listOf, listQuerySchema } from './common.ts';
+
+export const QUESTION_TYPES = [
+  'single_choice',
+  'multiple_choice',
+  'true_false',
+  'short_answer',
+  'matching',
+  'ordering',
+] as const;
+export const questionTypeSchema = z.enum(QUESTION_TYPES);
+export type QuestionType = z.infer<typeof questionTypeSchema>;
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  single_choice: 'Single choice',
+  multiple_choice: 'Multiple choice',
+  true_false: 'True / false',
+  short_answer: 'Short answer',
+  matching: 'Matching',
+  ordering: 'Ordering',
+};
+export const DIFFICULTY_LABELS: Record<number, string> = { 1: 'Easy', 2: 'Medium', 3: 'Hard' };
+
+const text = z.string().trim().min(1, 'This field is required.').max(500);
+const optionId = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/, 'The option id is invalid.');
+
+/**
+ * What makes a question gradable, per type. Option ids are opaque random strings, so neither the ids nor their
+ * order tell a student anything. Only admins ever see this shape.
+ */
+export const questionContentSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('single_choice'),
+    options: z
+      .array(z.strictObject({ id: optionId, text }))
+      .min(2)
+      .max(8),
+    correct: z.array(optionId).length(1, 'Choose exactly one correct option.'),
+  }),
+  z.strictObject({
+    type: z.literal('multiple_choice'),
+    options: z
+      .array(z.strictObject({ id: optionId, text }))
+      .min(2)
+      .max(8),
+    correct: z.array(optionId).min(1, 'Choose at least one correct option.'),
+  }),
+  z.strictObject({ type: z.literal('true_false'), correct: z.boolean() }),
+  z.strictObject({
+    type: z.literal('short_answer'),
+    accepted: z.array(z.string().trim().min(1).max(200)).min(1, 'Give at least one accepted answer.').max(10),
+  }),
+  z.strictObject({
+    type: z.literal('matching'),
+    pairs: z
+      .array(z.strictObject({ left_id: optionId, left: text, right_id: optionId, right: text }))
+      .min(2)
+      .max(8),
+  }),
+  z.strictObject({
+    type: z.literal('ordering'),
+    /** In the correct order. */
+    items: z
+      .array(z.strictObject({ id: optionId, text }))
+      .min(2)
+      .max(8),
+  }),
+]);
+export type QuestionContent = z.infer<typeof questionContentSchema>;
+
+export const questionSchema = z.object({
+  id: z.number(),
+  micro_topic_id: z.number(),
+  micro_topic_name: z.string(),
+  sub_topic_name: z.string(),
+  subject_id: z.number(),
+  subject_name: z.string(),
+  type: questionTypeSchema,
+  difficulty: z.number(),
+  stem: z.string(),
+  explanation: z.string(),
+  image_url: z.string().nullable(),
+  content: questionContentSchema,
+  used_in: z.number(),
+  updated_at: z.string(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+export const questionBodySchema = z.strictObject({
+  micro_topic_id: z.number().int().positive().max(2_147_483_647),
+  difficulty: z.number().int().min(1).max(3),
+  /** Rich text: the server keeps only p, br, strong, em, u, ul, ol, li, sub, sup, code — without attributes. */
+  stem: z.string().trim().min(1, 'The question text is required.').max(5000),
+  explanation: z.string().trim().max(5000).default(''),
+  image_url: z
+    .string()
+    .regex(/^\/api\/uploads\/[a-f0-9]{64}\.(png|jpe?g|gif|webp)$/, 'Upload the image first.')
+    .nullable()
+    .default(null),
+  content: questionContentSchema,
+});
+export type QuestionBody = z.input<typeof questionBodySchema>;
+
+export const questionsQuerySchema = listQuerySchema.extend({
+  subject_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  sub_topic_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  micro_topic_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  type: questionTypeSchema.optional(),
+  difficulty: z.coerce.number().int().min(1).max(3).optional(),
+});
+export type QuestionsQuery = z.output<typeof questionsQuerySchema>;
+export const questionsResponseSchema = listOf(questionSchema);
+export const questionResponseSchema = z.object({ question: questionSchema });
+
+export const importResponseSchema = z.object({
+  created: z.number(),
+  rejected: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
+});
+export type ImportResult = z.infer<typeof importResponseSchema>;
+export const importBodySchema = z.strictObject({ csv: z.string().min(1, 'The file is empty.').max(900_000) });
+
+export const uploadBodySchema = z.strictObject({
+  data_url: z
+    .string()
+    .max(900_000, 'The image may be at most about 650 KB.')
+    .regex(
+      /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/,
+      'Upload a PNG, JPEG, GIF or WebP image.',
+    ),
+});
+export const uploadResponseSchema = z.object({ url: z.string() });
+
+/** CSV columns of import and export, in order. */
+export const CSV_COLUMNS = [
+  'micro_topic',
+  'type',
+  'difficulty',
+  'stem',
+  'explanation',
+  'options',
+  'correct',
+] as const;
+
+export const QUESTION_PATHS = {
+  list: '/admin/questions',
+  one: (i: number | string) => `/admin/questions/${i}`,
+  importCsv: '/admin/questions/import',
+  exportCsv: '/admin/questions/export',
+  uploads: '/admin/uploads',
+} as const;

@@ -1,0 +1,122 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import AccountScreen from '../../../src/client/features/account/screens/account-screen.tsx';
+import SettingsScreen from '../../../src/client/features/account/screens/settings-screen.tsx';
+import { authState, login, logout } from '../../../src/client/features/auth/auth.store.ts';
+import { clearGetCache } from '../../../src/client/lib/get-cache.ts';
+import { json, loginRoute, makeUser, mockFetch } from '../helpers.ts';
+import { renderScreen, type } from '../render.tsx';
+
+const user = makeUser({ id: 7, location_id: 1, school_id: 10 });
+
+beforeEach(async () => {
+  mockFetch(() => json(204, undefined));
+  await logout();
+  await clearGetCache();
+  localStorage.clear();
+  sessionStorage.clear();
+  mockFetch(loginRoute(user));
+  await login({ email: user.email, password: 'pathbuilder-demo' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function fillPasswords() {
+  type(/^Current password/, 'pathbuilder-demo');
+  type(/^New password/, 'a-better-password');
+  type(/^Confirm new password/, 'a-better-password');
+  fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+}
+
+describe('the settings screen', () => {
+  it('changes the password and confirms with the spec’s toast', async () => {
+    const { requests } = mockFetch(() => json(200, { message: 'Password changed.' }));
+    renderScreen(<SettingsScreen />, { path: '/settings' });
+
+    fillPasswords();
+
+    expect(await screen.findByText('New Password successfully saved!')).toBeTruthy();
+    expect(requests[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/user/7/change-password',
+      body: {
+        current_password: 'pathbuilder-demo',
+        password: 'a-better-password',
+        password_confirmation: 'a-better-password',
+      },
+    });
+    expect((screen.getByLabelText(/^Current password/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the server’s errors object field by field, and no success toast', async () => {
+    mockFetch(() =>
+      json(422, {
+        message: 'The current password is incorrect.',
+        errors: {
+          current_password: ['The current password is incorrect.'],
+          password: ['The password must be at least 8 characters.'],
+        },
+      }),
+    );
+    renderScreen(<SettingsScreen />, { path: '/settings' });
+
+    fillPasswords();
+
+    expect(await screen.findByText('The current password is incorrect.')).toBeTruthy();
+    expect(screen.getByText('The password must be at least 8 characters.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Current password/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('New Password successfully saved!')).toBeNull();
+  });
+});
+
+describe('the account screen', () => {
+  it('saves the edited account and keeps the server’s copy of the user', async () => {
+    const saved = { ...user, full_name: 'Samantha Student', email_verified: true };
+    const { requests } = mockFetch((request) => {
+      if (request.url === '/api/lookups/locations')
+        return json(200, { data: [{ id: 1, name: 'Riverside' }] });
+      if (request.url.startsWith('/api/lookups/schools')) {
+        return json(200, {
+          data: [{ id: 10, name: 'Sunrise Early Learning', location_id: 1, location_name: 'Riverside' }],
+        });
+      }
+      if (request.method === 'PUT') return json(200, { user: saved });
+      return undefined;
+    });
+    renderScreen(<AccountScreen />, { path: '/accounts' });
+
+    expect(await screen.findByText('Sunrise Early Learning')).toBeTruthy();
+    type(/^Full name/, 'Samantha Student');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Your account has been saved.')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'PUT')).toMatchObject({
+      url: '/api/user/7',
+      body: { full_name: 'Samantha Student', email: user.email, location_id: 1, school_id: 10 },
+    });
+    expect(authState.user?.full_name).toBe('Samantha Student');
+    expect(JSON.parse(sessionStorage.getItem('auth_user') ?? 'null')).toMatchObject({
+      full_name: 'Samantha Student',
+    });
+  });
+
+  it('says when the e-mail is not verified and resends the link', async () => {
+    authState.user = { ...user, email_verified: false };
+    const { requests } = mockFetch((request) => {
+      if (request.url === '/api/lookups/locations') return json(200, { data: [] });
+      if (request.url === '/api/send-verification-email')
+        return json(200, { message: 'A link is on its way.' });
+      if (request.url === '/api/refresh') return json(200, { user: { ...user, email_verified: false } });
+      return undefined;
+    });
+    renderScreen(<AccountScreen />, { path: '/accounts' });
+
+    expect(screen.getByText('Not verified')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend verification e-mail' }));
+
+    expect(await screen.findByText('A link is on its way.')).toBeTruthy();
+    expect(requests.some((r) => r.url === '/api/send-verification-email')).toBe(true);
+  });
+});

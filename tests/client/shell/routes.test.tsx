@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROUTE_TABLE } from '../../../src/client/app/routes.tsx';
+import { makeUser, renderApp, resetShell, signIn } from './shell-helpers.tsx';
+
+afterEach(resetShell);
+
+describe('route table', () => {
+  it('marks exactly the four public routes as full page, and every other route as login-only', () => {
+    const fullPage = ROUTE_TABLE.filter((r) => r.meta.is_full_page).map((r) => [r.path, r.meta.title]);
+    expect(fullPage).toEqual([
+      ['/login', 'Login'],
+      ['/registration', 'Registration'],
+      ['/reset-password', 'Reset Password'],
+      ['/verify_email', 'Verify Email'],
+    ]);
+    for (const route of ROUTE_TABLE) expect(route.meta.requires_login).toBe(!route.meta.is_full_page);
+  });
+});
+
+describe('navigation', () => {
+  it('titles the page "{title} | Pathbuilder"', async () => {
+    renderApp('/login');
+    await waitFor(() => expect(document.title).toBe('Login | Pathbuilder'));
+  });
+
+  it('sends a visitor without a stored token from a login-only page to /login', async () => {
+    const { router } = renderApp('/quizzes');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(document.title).toBe('Login | Pathbuilder'));
+  });
+
+  it('lets a signed-in user open a login-only page and updates the title on every navigation', async () => {
+    await signIn(makeUser());
+    const { router } = renderApp('/quizzes');
+    await waitFor(() => expect(document.title).toBe('Quizzes | Pathbuilder'));
+    expect(router.state.location.pathname).toBe('/quizzes');
+    await router.navigate('/admin/live-discussion/3');
+    await waitFor(() => expect(document.title).toBe('Live Discussion | Pathbuilder'));
+    expect(
+      await screen.findByText('The details and attachments of this live discussion will be editable here.'),
+    ).toBeTruthy();
+  });
+
+  it('redirects an unknown path to the dashboard', async () => {
+    await signIn(makeUser());
+    const { router } = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(document.title).toBe('Dashboard | Pathbuilder'));
+  });
+
+  it('passes the optional id to shared admin screens: no id means "create"', async () => {
+    await signIn(makeUser({ is_admin: 1 }));
+    const { router } = renderApp('/admin/exam');
+    expect(await screen.findByText('A form to create an exam will be here.')).toBeTruthy();
+    await router.navigate('/admin/diagnostic/12');
+    expect(
+      await screen.findByText('The settings and questions of this diagnostic will be editable here.'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,64 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeUser, renderApp, resetShell, signIn } from './shell-helpers.tsx';
+
+afterEach(resetShell);
+
+const header = () => screen.findByRole('banner');
+
+describe('top bar', () => {
+  it('shows the route title and greets the user by full name', async () => {
+    await signIn(makeUser({ full_name: 'Grace Hopper' }));
+    renderApp('/exams');
+    const bar = await header();
+    expect(within(bar).getByRole('heading', { name: 'Exams' })).toBeTruthy();
+    expect(within(bar).getByText('Hi, Grace Hopper')).toBeTruthy();
+  });
+
+  it('gives a student neither the bell nor the gear', async () => {
+    await signIn(makeUser());
+    renderApp('/');
+    const bar = await header();
+    expect(within(bar).queryByRole('button', { name: 'Notifications' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: 'Admin' })).toBeNull();
+  });
+
+  it('gives a teacher the gear, which opens /admin, but no bell', async () => {
+    await signIn(makeUser({ is_teacher: 1 }));
+    const { router } = renderApp('/');
+    const bar = await header();
+    expect(within(bar).queryByRole('button', { name: 'Notifications' })).toBeNull();
+    fireEvent.click(within(bar).getByRole('button', { name: 'Admin' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+  });
+
+  it('shows an admin "9+" on the bell at 10 unseen notifications, and the bell opens /notifications', async () => {
+    await signIn(makeUser({ is_admin: 1 }), { '/api/usernotifications/unseen-count': () => ({ count: 10 }) });
+    const { router } = renderApp('/admin');
+    const bell = within(await header()).getByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(within(bell).getByTestId('notification-badge').textContent).toBe('9+'));
+    fireEvent.click(bell);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/notifications'));
+  });
+
+  it('shows the exact count below 10', async () => {
+    await signIn(makeUser({ is_admin: 1 }), { '/api/usernotifications/unseen-count': () => ({ count: 3 }) });
+    renderApp('/admin');
+    const bell = within(await header()).getByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(within(bell).getByTestId('notification-badge').textContent).toBe('3'));
+  });
+
+  it('hides the badge at 0', async () => {
+    const fetchMock = await signIn(makeUser({ is_admin: 1 }), {
+      '/api/usernotifications/unseen-count': () => ({ count: 0 }),
+    });
+    renderApp('/admin');
+    const bell = within(await header()).getByRole('button', { name: 'Notifications' });
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).includes('/usernotifications/unseen-count')),
+      ).toBe(true),
+    );
+    expect(within(bell).queryByTestId('notification-badge')).toBeNull();
+  });
+});
