@@ -7,9 +7,13 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   if (process.getuid?.() === 0) {
     console.log(`${CHROMIUM} is missing: installing Debian's chromium (about 30 s)…`);
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
   } else {
-    console.error(`The e2e tests need Chromium at ${CHROMIUM}: run "sudo apt-get install -y chromium" or set CHROMIUM_PATH.`);
+    console.error(
+      `The e2e tests need Chromium at ${CHROMIUM}: run "sudo apt-get install -y chromium" or set CHROMIUM_PATH.`,
+    );
     process.exit(1);
   }
 }

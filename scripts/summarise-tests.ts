@@ -15,7 +15,9 @@ for (const file of ['unit', 'api']) {
 
 const e2ePath = '.tmp/reports/e2e.json';
 if (existsSync(e2ePath)) {
-  const report = JSON.parse(readFileSync(e2ePath, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  const report = JSON.parse(readFileSync(e2ePath, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
   passed += report.stats.expected + report.stats.flaky;
   failed += report.stats.unexpected;
 }
