@@ -167,13 +167,15 @@ export function createAttemptsService(
       shuffleOptions: boolean;
       deadline: string | null;
       graceMinutes: number;
+      startedAt: number;
     },
   ) {
     const questions = await loadQuestions(plan.questionIds);
     const orders = Object.fromEntries(
       questions.map((q) => [String(q.id), optionOrderFor(q.parsed, plan.shuffleOptions)]),
     );
-    const startedAt = iso();
+    // The deadline was computed from this same instant, so started_at + limit is exactly the deadline.
+    const startedAt = new Date(plan.startedAt).toISOString();
     try {
       await repo.insert({
         id,
@@ -256,6 +258,7 @@ export function createAttemptsService(
         shuffleOptions: full.shuffle_options,
         deadline: ends.length ? new Date(Math.min(...ends)).toISOString() : null,
         graceMinutes: full.offline_grace_minutes,
+        startedAt: t,
       });
       return view(row);
     },
@@ -292,6 +295,7 @@ export function createAttemptsService(
         shuffleOptions: true,
         deadline: null,
         graceMinutes: 0,
+        startedAt: now().getTime(),
       });
       return view(row);
     },
