@@ -72,7 +72,11 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     log: app.log,
     now: () => new Date(),
   };
-  if (config.seed === 'demo' && (await seedDemo(ctx))) app.log.info('seeded the demo catalogue and accounts');
+  if (config.seed === 'demo') {
+    // One transaction: a seed is all there or not at all, and one commit is much faster than thousands.
+    const seeded = await db.transaction().execute((trx) => seedDemo({ ...ctx, db: trx }));
+    if (seeded) app.log.info('seeded the demo catalogue and accounts');
+  }
 
   const limiter = createRateLimiter(db, ctx.now);
   const schools = createSchoolsService(db, ctx.now);

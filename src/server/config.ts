@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 
 export interface PasswordHashingConfig {
-  /** scrypt cost (N). OWASP: N=2^17, r=8, p=1. Tests lower it to keep the suite fast. */
-  cost: number;
+  /** argon2id cost. OWASP: m=19 MiB, t=2, p=1. Tests lower it to keep the suite fast. */
+  memoryKiB: number;
+  passes: number;
+  parallelism: number;
   /** How many hashes may run at once; the rest queue, so a class logging in does not starve other requests. */
   maxConcurrent: number;
 }
@@ -46,7 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seed,
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    passwordHashing: { cost: 2 ** 17, maxConcurrent: 2 },
+    passwordHashing: { memoryKiB: 19_456, passes: 2, parallelism: 1, maxConcurrent: 2 },
     loginMaxFailures: 5,
     loginWindowMs: 15 * 60 * 1000,
     version: env.npm_package_version ?? '0.1.0',

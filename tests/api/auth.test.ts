@@ -40,7 +40,7 @@ describe.each(dialects)('auth (%s)', (dialect) => {
         taken_diagnostics: 1,
       });
       expect(res.body).not.toContain('password');
-      expect(res.body).not.toContain('scrypt');
+      expect(res.body).not.toContain('argon2id');
     });
 
     it('keeps only a hash of the token, and remember-me lives 30 days instead of 12 hours', async () => {

@@ -40,7 +40,7 @@ export async function startTestApp(
     databaseUrl: dialect === 'postgres' ? url : undefined,
     pgSchema: schema,
     staticDir: undefined,
-    passwordHashing: { cost: 2 ** 10, maxConcurrent: 2 },
+    passwordHashing: { memoryKiB: 1024, passes: 1, parallelism: 1, maxConcurrent: 2 },
     ...overrides,
   };
   const built = await buildApp(config);

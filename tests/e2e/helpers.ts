@@ -129,3 +129,22 @@ export async function logoutThroughSidebar(page: Page): Promise<void> {
 }
 
 export const onPath = (pathname: string) => (url: URL) => url.pathname === pathname;
+
+/** Waits until the service worker is active and controls this page (a first visit may need a reload). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'),
+      {
+        message: 'a service worker is registered and activated',
+        timeout: 15_000,
+      },
+    )
+    .toBe('activated');
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  if (!(await controlled())) await page.reload();
+  await expect
+    .poll(controlled, { message: 'the service worker controls the page', timeout: 15_000 })
+    .toBe(true);
+}

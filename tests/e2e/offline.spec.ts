@@ -1,25 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { loginAs, onPath, sidebar, topBar } from './helpers.ts';
-
-/** Waits until the service worker is active and controls this page (a first visit may need a reload). */
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'),
-      {
-        message: 'a service worker is registered and activated',
-        timeout: 15_000,
-      },
-    )
-    .toBe('activated');
-  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
-  if (!(await controlled())) await page.reload();
-  await expect
-    .poll(controlled, { message: 'the service worker controls the page', timeout: 15_000 })
-    .toBe(true);
-}
+import {
+  loginAs,
+  logoutThroughSidebar,
+  onPath,
+  sidebar,
+  topBar,
+  waitForServiceWorkerControl,
+} from './helpers.ts';
 
 test('after one online visit the app opens offline, including a screen never visited before', async ({
   page,
@@ -58,4 +46,27 @@ test('after one online visit the app opens offline, including a screen never vis
   await expect(sidebar(page)).toBeVisible();
 
   await context.setOffline(false);
+});
+
+/** The URLs of the API answers the service worker keeps for offline use. */
+const cachedApiUrls = (page: Page) =>
+  page.evaluate(async () => {
+    if (!(await caches.has('pathbuilder-api'))) return [];
+    const cache = await caches.open('pathbuilder-api');
+    return (await cache.keys()).map((request) => request.url);
+  });
+
+test("logging out leaves none of the session's answers in the offline cache", async ({ page }) => {
+  await loginAs(page, 'student');
+  await waitForServiceWorkerControl(page);
+  // The account screen reads the school and location lists: answers the worker keeps for offline use.
+  await sidebar(page).getByRole('link', { name: 'Account', exact: true }).click();
+  await expect
+    .poll(() => cachedApiUrls(page), { message: 'the account screen left answers in the cache' })
+    .not.toEqual([]);
+
+  await logoutThroughSidebar(page);
+  await expect
+    .poll(() => cachedApiUrls(page), { message: 'the page asked the service worker to CLEAR_API_CACHE' })
+    .toEqual([]);
 });

@@ -4,7 +4,6 @@ import abortAddon from 'wretch/addons/abort';
 import queryStringAddon from 'wretch/addons/queryString';
 import type { z } from 'zod';
 import { API_BASE, API_TIMEOUT_MS, TEXTS } from '../../shared/constants.ts';
-import { messageSchema, validationErrorSchema } from '../../shared/contracts/common.ts';
 import type { FieldErrors } from '../../shared/contracts/common.ts';
 import { invalidateResource, readCached, resourcePrefix, writeCached } from './get-cache.ts';
 
@@ -64,6 +63,20 @@ export function setUnauthorizedHandler(fn: () => void): void {
   unauthorizedHandler = fn;
 }
 
+// Hand-written guards instead of the zod contract: this module is on the first screen's critical path.
+function messageOf(body: unknown): string | undefined {
+  const m = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
+  return typeof m === 'string' && m ? m : undefined;
+}
+
+function fieldErrorsOf(body: unknown): FieldErrors | undefined {
+  const e = typeof body === 'object' && body !== null ? (body as { errors?: unknown }).errors : undefined;
+  if (typeof e !== 'object' || e === null || Array.isArray(e)) return undefined;
+  const entries = Object.entries(e as Record<string, unknown>);
+  const valid = entries.every(([, v]) => Array.isArray(v) && v.every((x) => typeof x === 'string'));
+  return valid && messageOf(body) !== undefined ? (e as FieldErrors) : undefined;
+}
+
 async function toApiError(_error: WretchError, response: WretchResponse): Promise<ApiError> {
   let body: unknown;
   try {
@@ -72,14 +85,12 @@ async function toApiError(_error: WretchError, response: WretchResponse): Promis
   } catch {
     body = undefined;
   }
-  const withMessage = messageSchema.safeParse(body);
-  const validation = validationErrorSchema.safeParse(body);
-  const serverMessage =
-    withMessage.success && withMessage.data.message ? withMessage.data.message : undefined;
+  const serverMessage = messageOf(body);
+  const errors = fieldErrorsOf(body);
   return new ApiError(
     response.status,
     serverMessage ?? (response.statusText || `Request failed with status ${response.status}.`),
-    validation.success ? validation.data.errors : undefined,
+    errors,
     serverMessage,
   );
 }

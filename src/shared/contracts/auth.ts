@@ -99,15 +99,4 @@ export const updateAccountBodySchema = z.strictObject({
 });
 export type UpdateAccountBody = z.input<typeof updateAccountBodySchema>;
 
-export const AUTH_PATHS = {
-  login: '/auth/login',
-  logout: '/auth/logout',
-  refresh: '/refresh',
-  register: '/register',
-  sendVerificationEmail: '/send-verification-email',
-  verifyEmail: (id: number | string) => `/email/verify/${id}`,
-  sendResetPasswordEmail: '/send-reset-password-email',
-  resetPassword: '/reset-password',
-  changePassword: (id: number | string) => `/user/${id}/change-password`,
-  account: (id: number | string) => `/user/${id}`,
-} as const;
+export { AUTH_PATHS } from '../api-paths.ts';

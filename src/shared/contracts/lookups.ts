@@ -17,5 +17,4 @@ export const schoolsQuerySchema = z.strictObject({
 });
 export const schoolsResponseSchema = z.object({ data: z.array(schoolSchema) });
 
-/** Public: the registration form needs them before anyone is logged in. */
-export const LOOKUP_PATHS = { locations: '/lookups/locations', schools: '/lookups/schools' } as const;
+export { LOOKUP_PATHS } from '../api-paths.ts';

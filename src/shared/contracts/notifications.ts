@@ -22,8 +22,4 @@ export const markAsSeenBodySchema = z.strictObject({
 });
 export const markAsSeenResponseSchema = z.object({ updated: z.number() });
 
-export const NOTIFICATION_PATHS = {
-  list: '/usernotifications',
-  unseenCount: '/usernotifications/unseen-count',
-  markAsSeen: '/usernotifications/mark-as-seen',
-} as const;
+export { NOTIFICATION_PATHS } from '../api-paths.ts';

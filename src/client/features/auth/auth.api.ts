@@ -1,10 +1,4 @@
-import { z } from 'zod';
-import {
-  AUTH_PATHS,
-  loginResponseSchema,
-  refreshResponseSchema,
-  userSchema,
-} from '../../../shared/contracts/auth.ts';
+import { AUTH_PATHS } from '../../../shared/api-paths.ts';
 import type {
   ChangePasswordBody,
   LoginBody,
@@ -15,15 +9,15 @@ import type {
   User,
   VerifyEmailBody,
 } from '../../../shared/contracts/auth.ts';
-import { messageSchema } from '../../../shared/contracts/common.ts';
+import type { Message } from '../../../shared/contracts/common.ts';
 import { getJson, postJson, publicApi, publicPostJson, putJson } from '../../lib/http.ts';
 
-// The contract does not fix these answers (spec: "result not shown"); a message is used when present.
-const optionalMessageSchema = z.object({ message: z.string() }).partial().optional();
-const userEnvelopeSchema = z.object({ user: userSchema });
+// Types only: the server serialises every answer through its contract schema, and keeping zod out of
+// this module keeps it out of the first screen's JavaScript. "result not shown" answers may carry a message.
+type OptionalMessage = Partial<Message> | undefined;
 
 export function loginRequest(body: LoginBody): Promise<LoginResponse> {
-  return postJson(AUTH_PATHS.login, body, { schema: loginResponseSchema });
+  return postJson<LoginResponse>(AUTH_PATHS.login, body);
 }
 
 /** Revokes `token` on the server. Sent outside the 401 catalogue: the session is already gone locally. */
@@ -32,31 +26,31 @@ export async function logoutRequest(token: string): Promise<void> {
 }
 
 export async function fetchCurrentUser(): Promise<User> {
-  const { user } = await getJson(AUTH_PATHS.refresh, { cache: false, schema: refreshResponseSchema });
+  const { user } = await getJson<{ user: User }>(AUTH_PATHS.refresh, { cache: false });
   return user;
 }
 
 export function registerRequest(body: RegisterBody): Promise<LoginResponse> {
-  return postJson(AUTH_PATHS.register, body, { schema: loginResponseSchema });
+  return postJson<LoginResponse>(AUTH_PATHS.register, body);
 }
 
 export async function sendVerificationEmailRequest(email: string): Promise<string> {
-  const { message } = await postJson(AUTH_PATHS.sendVerificationEmail, { email }, { schema: messageSchema });
+  const { message } = await postJson<Message>(AUTH_PATHS.sendVerificationEmail, { email });
   return message;
 }
 
 export async function verifyEmailRequest(id: string, body: VerifyEmailBody): Promise<string | undefined> {
-  const answer = await publicPostJson(AUTH_PATHS.verifyEmail(id), body, { schema: optionalMessageSchema });
+  const answer = await publicPostJson<OptionalMessage>(AUTH_PATHS.verifyEmail(id), body);
   return answer?.message;
 }
 
 export async function sendResetPasswordEmailRequest(email: string): Promise<string> {
-  const { message } = await postJson(AUTH_PATHS.sendResetPasswordEmail, { email }, { schema: messageSchema });
+  const { message } = await postJson<Message>(AUTH_PATHS.sendResetPasswordEmail, { email });
   return message;
 }
 
 export async function resetPasswordRequest(body: ResetPasswordBody): Promise<string | undefined> {
-  const answer = await postJson(AUTH_PATHS.resetPassword, body, { schema: optionalMessageSchema });
+  const answer = await postJson<OptionalMessage>(AUTH_PATHS.resetPassword, body);
   return answer?.message;
 }
 
@@ -64,11 +58,11 @@ export async function changePasswordRequest(
   userId: number,
   body: ChangePasswordBody,
 ): Promise<string | undefined> {
-  const answer = await putJson(AUTH_PATHS.changePassword(userId), body, { schema: optionalMessageSchema });
+  const answer = await putJson<OptionalMessage>(AUTH_PATHS.changePassword(userId), body);
   return answer?.message;
 }
 
 export async function updateAccountRequest(userId: number, body: UpdateAccountBody): Promise<User> {
-  const { user } = await putJson(AUTH_PATHS.account(userId), body, { schema: userEnvelopeSchema });
+  const { user } = await putJson<{ user: User }>(AUTH_PATHS.account(userId), body);
   return user;
 }

@@ -1,6 +1,6 @@
+import { clearServiceWorkerApiCache } from '../../lib/sw-cache.ts';
 import { proxy, useSnapshot } from 'valtio';
 import { NOTIFICATION_COUNT_KEY } from '../../../shared/constants.ts';
-import { userSchema } from '../../../shared/contracts/auth.ts';
 import type {
   LoginBody,
   RegisterBody,
@@ -30,11 +30,25 @@ interface AuthState {
   token: string | null;
 }
 
+/** A stored user from an older version or another app is dropped rather than trusted. */
+function looksLikeUser(v: unknown): v is User {
+  if (typeof v !== 'object' || v === null) return false;
+  const u = v as Record<string, unknown>;
+  return (
+    typeof u.id === 'number' &&
+    typeof u.email === 'string' &&
+    typeof u.full_name === 'string' &&
+    typeof u.is_admin === 'number' &&
+    typeof u.is_teacher === 'number' &&
+    typeof u.taken_diagnostics === 'number'
+  );
+}
+
 function parseUser(raw: string | null): User | null {
   if (!raw) return null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(raw);
+    return looksLikeUser(value) ? value : null;
   } catch {
     return null;
   }
@@ -87,7 +101,7 @@ async function clearLocalSession(): Promise<void> {
   removeBoth(TOKEN_KEY);
   removeBoth(USER_KEY);
   removeBoth(NOTIFICATION_COUNT_KEY);
-  await clearGetCache();
+  await Promise.all([clearGetCache(), clearServiceWorkerApiCache()]);
 }
 
 export function hasStoredToken(): boolean {

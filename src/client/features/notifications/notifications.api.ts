@@ -1,8 +1,4 @@
-import {
-  NOTIFICATION_PATHS,
-  notificationsResponseSchema,
-  unseenCountResponseSchema,
-} from '../../../shared/contracts/notifications.ts';
+import { NOTIFICATION_PATHS } from '../../../shared/api-paths.ts';
 import type { Notification } from '../../../shared/contracts/notifications.ts';
 import { getJson, postJson } from '../../lib/http.ts';
 import type { QueryParams } from '../../lib/http.ts';
@@ -10,11 +6,10 @@ import type { QueryParams } from '../../lib/http.ts';
 // Spec section 7: none of the notification calls is cached, and all can be cancelled.
 
 export async function fetchUnseenCount(userId: number, signal?: AbortSignal): Promise<number> {
-  const { count } = await getJson(NOTIFICATION_PATHS.unseenCount, {
+  const { count } = await getJson<{ count: number }>(NOTIFICATION_PATHS.unseenCount, {
     query: { user_id: userId },
     cache: false,
     signal,
-    schema: unseenCountResponseSchema,
   });
   return count;
 }
@@ -24,11 +19,10 @@ export async function fetchNotifications(
   params: QueryParams = {},
   signal?: AbortSignal,
 ): Promise<Notification[]> {
-  const { data } = await getJson(NOTIFICATION_PATHS.list, {
+  const { data } = await getJson<{ data: Notification[] }>(NOTIFICATION_PATHS.list, {
     query: { ...params, user_id: userId },
     cache: false,
     signal,
-    schema: notificationsResponseSchema,
   });
   return data;
 }

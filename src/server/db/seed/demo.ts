@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { seedLearning } from './learning.ts';
 
 export const DEMO_PASSWORD = 'pathbuilder-demo';
 
@@ -123,5 +124,6 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       ),
     ])
     .execute();
+  await seedLearning(ctx);
   return true;
 }

@@ -1,3 +1,4 @@
+import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AssessmentsTable } from './assessments.table.ts';
@@ -131,7 +132,7 @@ export function createAssessmentsRepository(db: Db) {
         schoolIds: number[];
       },
     ) =>
-      db.transaction().execute(async (trx) => {
+      withTransaction(db, async (trx) => {
         await trx.deleteFrom('assessment_questions').where('assessment_id', '=', id).execute();
         await trx.deleteFrom('assessment_draws').where('assessment_id', '=', id).execute();
         await trx.deleteFrom('assessment_schools').where('assessment_id', '=', id).execute();

@@ -1,3 +1,4 @@
+import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AttemptsTable } from './attempts.table.ts';
@@ -171,7 +172,7 @@ export function createAttemptsRepository(db: Db) {
   return {
     ...queries(db),
     transaction: <T>(work: (r: ReturnType<typeof queries>) => Promise<T>) =>
-      db.transaction().execute((trx) => work(queries(trx))),
+      withTransaction(db, (trx) => work(queries(trx))),
   };
 }
 export type AttemptsRepository = ReturnType<typeof createAttemptsRepository>;

@@ -1,21 +1,26 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PasswordHashingConfig } from '../../config.ts';
 
-const KEY_LENGTH = 64;
+const TAG_LENGTH = 32;
 
-function scryptAsync(
+function argon2id(
   password: string,
   salt: Buffer,
-  keylen: number,
-  options: ScryptOptions,
+  memoryKiB: number,
+  passes: number,
+  parallelism: number,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+    argon2(
+      'argon2id',
+      { message: password, nonce: salt, memory: memoryKiB, passes, parallelism, tagLength: TAG_LENGTH },
+      (err, key) => (err ? reject(err) : resolve(key)),
+    ),
   );
 }
 
 /**
- * scrypt runs on libuv's thread pool, so hashing never blocks the event loop; the semaphore caps how many
+ * argon2id runs on libuv's thread pool, so hashing never blocks the event loop; the semaphore caps how many
  * run at once so 30 simultaneous logins do not occupy every pool thread (file and DNS work share them).
  */
 export function createPasswordHasher(config: PasswordHashingConfig) {
@@ -32,22 +37,22 @@ export function createPasswordHasher(config: PasswordHashingConfig) {
     }
   }
 
-  const derive = (password: string, salt: Buffer, N: number, r: number, p: number) =>
-    withSlot(() => scryptAsync(password, salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }));
-
   return {
     async hash(password: string): Promise<string> {
       const salt = randomBytes(16);
-      const N = config.cost;
-      const key = await derive(password, salt, N, 8, 1);
-      return `scrypt$${N}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+      const { memoryKiB: m, passes: t, parallelism: p } = config;
+      const key = await withSlot(() => argon2id(password, salt, m, t, p));
+      return `argon2id$m=${m},t=${t},p=${p}$${salt.toString('base64')}$${key.toString('base64')}`;
     },
     /** Parameters are read from the stored hash, so raising the cost later keeps old hashes valid. */
     async verify(password: string, stored: string): Promise<boolean> {
-      const [scheme, n, r, p, salt, key] = stored.split('$');
-      if (scheme !== 'scrypt' || !salt || !key) return false;
+      const [scheme, params, salt, key] = stored.split('$');
+      const m = /^m=(\d+),t=(\d+),p=(\d+)$/.exec(params ?? '');
+      if (scheme !== 'argon2id' || !m || !salt || !key) return false;
       const expected = Buffer.from(key, 'base64');
-      const actual = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
+      const actual = await withSlot(() =>
+        argon2id(password, Buffer.from(salt, 'base64'), Number(m[1]), Number(m[2]), Number(m[3])),
+      );
       return actual.length === expected.length && timingSafeEqual(actual, expected);
     },
   };

@@ -1,3 +1,4 @@
+import { withTransaction } from '../../db/transaction.ts';
 import type { Db } from '../../db/database.ts';
 
 function queries(db: Db) {
@@ -111,7 +112,7 @@ export function createKnowledgeGraphRepository(db: Db) {
   return {
     ...queries(db),
     transaction: <T>(work: (repo: ReturnType<typeof queries>) => Promise<T>) =>
-      db.transaction().execute((trx) => work(queries(trx))),
+      withTransaction(db, (trx) => work(queries(trx))),
   };
 }
 export type KnowledgeGraphRepository = ReturnType<typeof createKnowledgeGraphRepository>;

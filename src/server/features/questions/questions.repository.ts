@@ -1,3 +1,4 @@
+import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { QuestionsTable } from './questions.table.ts';
@@ -101,7 +102,7 @@ export function createQuestionsRepository(db: Db) {
       ),
     microTopicsByName: () => db.selectFrom('micro_topics').select(['id', 'name']).execute(),
     insertMany: (rows: Array<Insertable<QuestionsTable>>) =>
-      db.transaction().execute(async (trx) => {
+      withTransaction(db, async (trx) => {
         for (const r of rows) await trx.insertInto('questions').values(r).execute();
       }),
   };

@@ -177,7 +177,7 @@ export const hygieneSubTopic: CatalogueSubTopic = {
     },
     {
       key: 'hs-diapering',
-      name: 'Nappy Changing',
+      name: 'Nappy (Diaper) Changing',
       description:
         'A hygienic, respectful nappy-changing procedure that protects children and staff and turns a routine into a caring interaction.',
       prerequisites: ['hs-cleaning-sanitising', 'cd-self-care-toileting'],
