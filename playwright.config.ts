@@ -13,7 +13,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: 'list',
+  reporter: [['list'], ['json', { outputFile: '.tmp/reports/e2e.json' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

@@ -11,15 +11,31 @@ export function openNodeSqlite(filename: string): SqliteDatabase & { raw: Databa
     PRAGMA synchronous = FULL;
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;`);
+  // Kysely sends the same SQL text again and again; preparing it once per text saves most of a query's
+  // cost. One connection runs one statement at a time, so sharing a prepared statement is safe.
+  const statements = new Map<string, { stmt: ReturnType<DatabaseSync['prepare']>; reader: boolean }>();
+  const prepared = (sql: string) => {
+    let entry = statements.get(sql);
+    if (!entry) {
+      const stmt = raw.prepare(sql);
+      // A statement yields rows exactly when it has result columns (SELECT, or anything with RETURNING).
+      entry = { stmt, reader: stmt.columns().length > 0 };
+      if (statements.size >= 500) statements.delete(statements.keys().next().value!);
+      statements.set(sql, entry);
+    }
+    return entry;
+  };
   return {
     raw,
-    close: () => raw.close(),
+    close: () => {
+      statements.clear();
+      raw.close();
+    },
     prepare(sql: string): SqliteStatement {
-      const stmt = raw.prepare(sql);
+      const { stmt, reader } = prepared(sql);
       const params = (p: ReadonlyArray<unknown>) => p.map(toSqlValue);
       return {
-        // A statement yields rows exactly when it has result columns (SELECT, or anything with RETURNING).
-        reader: stmt.columns().length > 0,
+        reader,
         all: (p) => stmt.all(...params(p)),
         run: (p) => {
           const r = stmt.run(...params(p));

@@ -20,13 +20,6 @@ export function createAuthRepository(db: Db) {
           last_used_at: values.now,
         })
         .execute(),
-    findLiveSession: (tokenHash: string, now: string) =>
-      db
-        .selectFrom('sessions')
-        .select(['id', 'user_id', 'last_used_at'])
-        .where('token_hash', '=', tokenHash)
-        .where('expires_at', '>', now)
-        .executeTakeFirst(),
     touchSession: (id: number, now: string) =>
       db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute(),
     deleteSessionByHash: (tokenHash: string) =>

@@ -41,6 +41,14 @@ export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUse
 export function createUsersRepository(db: Db) {
   return {
     findById: (id: number) => selectUsers(db).where('users.id', '=', id).executeTakeFirst(),
+    /** The user behind a live session, with the session, in one query (it runs on every request). */
+    findByLiveSession: (tokenHash: string, now: string) =>
+      selectUsers(db)
+        .innerJoin('sessions', 'sessions.user_id', 'users.id')
+        .select(['sessions.id as session_id', 'sessions.last_used_at as session_last_used_at'])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.expires_at', '>', now)
+        .executeTakeFirst(),
     findByEmail: (email: string) => selectUsers(db).where('users.email', '=', email).executeTakeFirst(),
     emailTaken: async (email: string, exceptId?: number) => {
       let q = db.selectFrom('users').select('id').where('email', '=', email);
