@@ -19,6 +19,16 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    /** Called once per connection; lets each connection send its own request. */
+    setupClient?: (client: Client) => void;
+  }
+  interface Client {
+    setRequest(request: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+    }): void;
   }
   interface Result {
     requests: Histogram;
@@ -34,5 +44,5 @@ declare module 'autocannon' {
   }
   function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
-  export type { Options, Result, Instance };
+  export type { Options, Result, Instance, Client };
 }

@@ -4,6 +4,15 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { Instance, Options, Result } from 'autocannon';
+import {
+  answerSaveLoad,
+  GRADED,
+  gradingTimes,
+  percentile,
+  prepareStudents,
+  QUESTIONS,
+  STUDENTS,
+} from './learning.ts';
 import { LOGIN_SCREEN_MODULE, weighLoginJs } from './login-weight.ts';
 import { startServer } from './processes.ts';
 
@@ -13,6 +22,7 @@ const THROUGHPUT = { connections: 20, duration: 10 };
 const LOGINS = 30;
 const HEALTH_CONNECTIONS = 4;
 const STUDENT = { email: 'student@pathbuilder.test', password: 'pathbuilder-demo' };
+const ADMIN = { email: 'admin@pathbuilder.test', password: 'pathbuilder-demo' };
 
 function run(options: Options): Promise<Result> {
   return new Promise((resolve, reject) => {
@@ -113,6 +123,25 @@ async function main(): Promise<void> {
 
     const weight = weighLoginJs(join(ROOT, 'dist'));
 
+    // Learning core: 200 students saving answers at once, and grading 50-question submissions.
+    const adminLogin = await fetch(`${ours.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const { access_token: adminToken } = (await adminLogin.json()) as { access_token: string };
+    const students = await prepareStudents(ours.baseUrl, adminToken, STUDENTS);
+    const saves = ok(await run(answerSaveLoad(ours.baseUrl, students, THROUGHPUT.duration)), 'answer saves');
+    const bare200 = ok(
+      await run({ url: `${bare.baseUrl}/bare`, connections: STUDENTS, duration: THROUGHPUT.duration }),
+      'GET /bare (200 connections)',
+    );
+    const grading = await gradingTimes(ours.baseUrl, students.slice(0, GRADED));
+    const bareOne = ok(
+      await run({ url: `${bare.baseUrl}/bare`, connections: 1, amount: 2000 }),
+      'GET /bare (1 connection)',
+    );
+
     console.log(`\nPathbuilder bench — Node ${process.version}, ${new Date().toISOString()}\n`);
     console.log(`Throughput (${THROUGHPUT.connections} connections, ${THROUGHPUT.duration} s each)`);
     console.log(
@@ -144,6 +173,33 @@ async function main(): Promise<void> {
           ms(idleHealth.latency.p99),
           `${fmt(idleHealth.requests.total)} requests`,
         ],
+      ]),
+    );
+    console.log(
+      `\nAnswer saves (${STUDENTS} students at once, each on an attempt of their own, ${THROUGHPUT.duration} s)`,
+    );
+    console.log(
+      table([
+        ['request', 'req/s', 'p99 ms'],
+        ['PUT /api/attempts/:id/answers/:q', fmt(saves.requests.average), ms(saves.latency.p99)],
+        [
+          `GET /bare (bare Fastify, ${STUDENTS} connections)`,
+          fmt(bare200.requests.average),
+          ms(bare200.latency.p99),
+        ],
+        [
+          'ratio ours / bare',
+          fmt(saves.requests.average / bare200.requests.average, 2),
+          bare200.latency.p99 >= 1 ? fmt(saves.latency.p99 / bare200.latency.p99, 2) : 'n/a',
+        ],
+      ]),
+    );
+    console.log(`\nGrading a ${QUESTIONS}-question submission (${GRADED} submissions, one at a time)`);
+    console.log(
+      table([
+        ['measure', 'p50 ms', 'p99 ms'],
+        ['POST /api/attempts/:id/submit', fmt(percentile(grading, 50), 1), fmt(percentile(grading, 99), 1)],
+        ['GET /bare (bare Fastify, 1 connection)', ms(bareOne.latency.p50), ms(bareOne.latency.p99)],
       ]),
     );
     console.log('\nJavaScript needed to render /login');

@@ -1,0 +1,176 @@
+// The learning-core figures: answer saves with 200 students at once (each on an attempt of their own)
+// and the time to grade a 50-question submission.
+import { randomUUID } from 'node:crypto';
+import type { Options, Result } from 'autocannon';
+
+export const STUDENTS = 200;
+export const GRADED = 20;
+export const QUESTIONS = 50;
+
+interface Student {
+  token: string;
+  attemptId: string;
+  questions: Array<{
+    id: number;
+    type: string;
+    options: Array<{ id: string }>;
+    left: Array<{ id: string }>;
+    right: Array<{ id: string }>;
+  }>;
+}
+
+async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Some valid answer for a question as the student sees it. */
+export function anAnswer(q: Student['questions'][number]): unknown {
+  switch (q.type) {
+    case 'single_choice':
+      return { type: q.type, choice: q.options[0]!.id };
+    case 'multiple_choice':
+      return { type: q.type, choices: [q.options[0]!.id] };
+    case 'true_false':
+      return { type: q.type, value: true };
+    case 'short_answer':
+      return { type: q.type, text: 'scaffolding' };
+    case 'matching':
+      return { type: q.type, pairs: Object.fromEntries(q.left.map((l, i) => [l.id, q.right[i]!.id])) };
+    default:
+      return { type: q.type, order: q.options.map((o) => o.id) };
+  }
+}
+
+/** An admin-made 50-question quiz and `count` newly registered students, each with an attempt at it. */
+export async function prepareStudents(base: string, adminToken: string, count: number): Promise<Student[]> {
+  const bank = await call<{ data: Array<{ id: number }> }>(
+    base,
+    'GET',
+    `/api/admin/questions?per_page=${QUESTIONS}`,
+    adminToken,
+  );
+  const { assessment } = await call<{ assessment: { id: number } }>(
+    base,
+    'POST',
+    '/api/admin/assessments',
+    adminToken,
+    {
+      kind: 'quiz',
+      title: 'Bench: fifty questions',
+      selection: 'fixed',
+      question_ids: bank.data.map((q) => q.id),
+      attempts_allowed: null,
+      published: true,
+    },
+  );
+  const { data: locations } = await call<{ data: Array<{ id: number }> }>(
+    base,
+    'GET',
+    '/api/lookups/locations',
+    null,
+  );
+  const { data: schools } = await call<{ data: Array<{ id: number; location_id: number }> }>(
+    base,
+    'GET',
+    '/api/lookups/schools',
+    null,
+  );
+  const school = schools.find((s) => s.location_id === locations[0]!.id)!;
+  const students: Student[] = [];
+  const stamp = Date.now();
+  for (let i = 0; i < count; i += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, count - i) }, async (_, k) => {
+        const { access_token: token } = await call<{ access_token: string }>(
+          base,
+          'POST',
+          '/api/register',
+          null,
+          {
+            full_name: `Bench Student ${i + k}`,
+            email: `bench.${stamp}.${i + k}@example.test`,
+            password: 'bench-password-1',
+            password_confirmation: 'bench-password-1',
+            location_id: school.location_id,
+            school_id: school.id,
+          },
+        );
+        const attempt = await call<{ id: string; questions: Student['questions'] }>(
+          base,
+          'POST',
+          '/api/attempts',
+          token,
+          { id: randomUUID(), assessment_id: assessment.id },
+        );
+        return { token, attemptId: attempt.id, questions: attempt.questions };
+      }),
+    );
+    students.push(...batch);
+  }
+  return students;
+}
+
+/** Every connection is one student saving answers to their own attempt, over and over. */
+export function answerSaveLoad(base: string, students: Student[], duration: number): Options {
+  let next = 0;
+  return {
+    url: base,
+    connections: students.length,
+    duration,
+    setupClient(client) {
+      const s = students[next++ % students.length]!;
+      const q = s.questions[next % s.questions.length]!;
+      client.setRequest({
+        method: 'PUT',
+        path: `/api/attempts/${s.attemptId}/answers/${q.id}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` },
+        body: JSON.stringify({ answer: anAnswer(q), flagged: false, answered_at: new Date().toISOString() }),
+      });
+    },
+  };
+}
+
+/** Answers every question of `students`' attempts, then submits them one at a time and times each. */
+export async function gradingTimes(base: string, students: Student[]): Promise<number[]> {
+  const times: number[] = [];
+  for (const s of students) {
+    for (const q of s.questions) {
+      await call(base, 'PUT', `/api/attempts/${s.attemptId}/answers/${q.id}`, s.token, {
+        answer: anAnswer(q),
+        flagged: false,
+        answered_at: new Date().toISOString(),
+      });
+    }
+    const t0 = performance.now();
+    const result = await call<{ max_score: number }>(
+      base,
+      'POST',
+      `/api/attempts/${s.attemptId}/submit`,
+      s.token,
+      {},
+    );
+    times.push(performance.now() - t0);
+    if (result.max_score !== QUESTIONS)
+      throw new Error(`graded ${result.max_score} questions, expected ${QUESTIONS}`);
+  }
+  return times;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export type { Result };
