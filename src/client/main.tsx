@@ -4,6 +4,7 @@ import { App, createAppRouter } from './app/app.tsx';
 import { installPreloadErrorHandling } from './app/lazy-screen.ts';
 import { registerServiceWorker } from './app/sw-register.ts';
 import { hasStoredToken, refreshUser } from './features/auth/auth.store.ts';
+import { drainOnStart } from './features/quiz/quiz-sync.ts';
 import { setNavigate } from './lib/http.ts';
 import './styles.css';
 
@@ -12,6 +13,8 @@ const router = createAppRouter();
 setNavigate((path) => void router.navigate(path));
 // Spec 4: a stored token at start-up means the user is refreshed (a 401 logs out).
 if (hasStoredToken()) void refreshUser();
+// DESIGN 5: answers a student gave before a reload or a closed tab go out on the next start.
+drainOnStart();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');

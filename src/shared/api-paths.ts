@@ -21,3 +21,40 @@ export const NOTIFICATION_PATHS = {
   unseenCount: '/usernotifications/unseen-count',
   markAsSeen: '/usernotifications/mark-as-seen',
 } as const;
+
+export const ATTEMPT_PATHS = {
+  start: '/attempts',
+  practice: '/practice',
+  one: (i: string) => `/attempts/${i}`,
+  answer: (i: string, q: number | string) => `/attempts/${i}/answers/${q}`,
+  submit: (i: string) => `/attempts/${i}/submit`,
+  result: (i: string) => `/attempts/${i}/result`,
+  analysis: (i: string) => `/attempts/${i}/analysis`,
+  diagnosticResults: '/my/diagnostic-results',
+} as const;
+
+export const ASSESSMENT_PATHS = {
+  list: '/admin/assessments',
+  one: (i: number | string) => `/admin/assessments/${i}`,
+  preview: (i: number | string) => `/admin/assessments/${i}/preview`,
+  mine: '/my/assessments',
+} as const;
+
+export const KG_PATHS = {
+  graph: '/knowledge-graph',
+  subjects: '/admin/subjects',
+  subject: (i: number | string) => `/admin/subjects/${i}`,
+  subTopics: '/admin/sub-topics',
+  subTopic: (i: number | string) => `/admin/sub-topics/${i}`,
+  microTopics: '/admin/micro-topics',
+  microTopic: (i: number | string) => `/admin/micro-topics/${i}`,
+  reorder: '/admin/knowledge-graph/order',
+} as const;
+
+export const QUESTION_PATHS = {
+  list: '/admin/questions',
+  one: (i: number | string) => `/admin/questions/${i}`,
+  importCsv: '/admin/questions/import',
+  exportCsv: '/admin/questions/export',
+  uploads: '/admin/uploads',
+} as const;

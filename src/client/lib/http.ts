@@ -166,8 +166,11 @@ async function send(
   path: string,
   body: object | undefined,
   signal: AbortSignal | undefined,
+  fresh = false,
 ): Promise<unknown> {
-  const request = body === undefined ? client.url(path) : client.url(path).json(body);
+  // `no-store` also tells our service worker to let the request through (sw/runtime-caching.ts).
+  const target = fresh ? client.url(path).options({ cache: 'no-store' }) : client.url(path);
+  const request = body === undefined ? target : target.json(body);
   const [controller, chain] = request.fetch(method).controller();
   if (!signal) return chain.res(readBody);
   const cancel = () => controller.abort(signal.reason);
@@ -206,7 +209,7 @@ export async function getJson(path: string, opts: GetOptions = {}): Promise<unkn
   }
   const prefix = resourcePrefix(target);
   const generation = writeGenerations.get(prefix) ?? 0;
-  const data = check(await send(api, 'GET', target, undefined, opts.signal), opts.schema);
+  const data = check(await send(api, 'GET', target, undefined, opts.signal, !useCache), opts.schema);
   if (useCache && (writeGenerations.get(prefix) ?? 0) === generation) await writeCached(url, userId, data);
   return data;
 }

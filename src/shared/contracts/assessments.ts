@@ -101,9 +101,4 @@ export type MyAssessment = z.infer<typeof myAssessmentSchema>;
 export const myAssessmentsQuerySchema = z.strictObject({ kind: assessmentKindSchema });
 export const myAssessmentsResponseSchema = z.object({ data: z.array(myAssessmentSchema) });
 
-export const ASSESSMENT_PATHS = {
-  list: '/admin/assessments',
-  one: (i: number | string) => `/admin/assessments/${i}`,
-  preview: (i: number | string) => `/admin/assessments/${i}/preview`,
-  mine: '/my/assessments',
-} as const;
+export { ASSESSMENT_PATHS } from '../api-paths.ts';

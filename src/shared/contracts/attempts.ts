@@ -160,13 +160,4 @@ export const diagnosticResultsSchema = z.object({
 });
 export type DiagnosticResults = z.infer<typeof diagnosticResultsSchema>;
 
-export const ATTEMPT_PATHS = {
-  start: '/attempts',
-  practice: '/practice',
-  one: (i: string) => `/attempts/${i}`,
-  answer: (i: string, q: number | string) => `/attempts/${i}/answers/${q}`,
-  submit: (i: string) => `/attempts/${i}/submit`,
-  result: (i: string) => `/attempts/${i}/result`,
-  analysis: (i: string) => `/attempts/${i}/analysis`,
-  diagnosticResults: '/my/diagnostic-results',
-} as const;
+export { ATTEMPT_PATHS } from '../api-paths.ts';

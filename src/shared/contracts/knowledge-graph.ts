@@ -53,13 +53,4 @@ export const reorderBodySchema = z.strictObject({
 });
 export type ReorderBody = z.input<typeof reorderBodySchema>;
 
-export const KG_PATHS = {
-  graph: '/knowledge-graph',
-  subjects: '/admin/subjects',
-  subject: (i: number | string) => `/admin/subjects/${i}`,
-  subTopics: '/admin/sub-topics',
-  subTopic: (i: number | string) => `/admin/sub-topics/${i}`,
-  microTopics: '/admin/micro-topics',
-  microTopic: (i: number | string) => `/admin/micro-topics/${i}`,
-  reorder: '/admin/knowledge-graph/order',
-} as const;
+export { KG_PATHS } from '../api-paths.ts';

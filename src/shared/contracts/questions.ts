@@ -141,10 +141,4 @@ export const CSV_COLUMNS = [
   'correct',
 ] as const;
 
-export const QUESTION_PATHS = {
-  list: '/admin/questions',
-  one: (i: number | string) => `/admin/questions/${i}`,
-  importCsv: '/admin/questions/import',
-  exportCsv: '/admin/questions/export',
-  uploads: '/admin/uploads',
-} as const;
+export { QUESTION_PATHS } from '../api-paths.ts';

@@ -50,12 +50,37 @@ describe('navigation', () => {
   });
 
   it('passes the optional id to shared admin screens: no id means "create"', async () => {
-    await signIn(makeUser({ is_admin: 1 }));
+    await signIn(makeUser({ is_admin: 1 }), {
+      '/api/admin/assessments/12': () => ({
+        assessment: {
+          id: 12,
+          kind: 'diagnostic',
+          title: 'Starting diagnostic',
+          description: '',
+          selection: 'random',
+          question_ids: [],
+          draws: [],
+          shuffle_questions: false,
+          shuffle_options: false,
+          time_limit_minutes: null,
+          opens_at: null,
+          closes_at: null,
+          attempts_allowed: 1,
+          pass_mark: 60,
+          review_policy: 'after_submit',
+          offline_grace_minutes: 10,
+          school_ids: [],
+          published: false,
+          question_count: 0,
+          attempt_count: 0,
+          created_by: 1,
+          updated_at: '2025-01-01T00:00:00.000Z',
+        },
+      }),
+    });
     const { router } = renderApp('/admin/exam');
-    expect(await screen.findByText('A form to create an exam will be here.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'New exam' })).toBeTruthy();
     await router.navigate('/admin/diagnostic/12');
-    expect(
-      await screen.findByText('The settings and questions of this diagnostic will be editable here.'),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Starting diagnostic' })).toBeTruthy();
   });
 });

@@ -3,8 +3,8 @@ import { flattenTopics, layerTopics } from './graph-model.ts';
 import type { TopicNode } from './graph-model.ts';
 
 export const LAYOUT = {
-  nodeWidth: 184,
-  nodeHeight: 36,
+  nodeWidth: 200,
+  nodeHeight: 42,
   rowGap: 10,
   columnGap: 72,
   bandLabel: 26,
@@ -25,6 +25,67 @@ export type GraphLayout = {
   width: number;
   height: number;
 };
+
+const LINE_CHARS = 27;
+
+/** A topic name in at most two lines that fit a node; the rest is cut with an ellipsis. */
+export function labelLines(name: string, perLine = LINE_CHARS): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of name.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (next.length <= perLine || !line) {
+      line = next;
+      continue;
+    }
+    lines.push(line);
+    line = word;
+  }
+  if (line) lines.push(line);
+  const cut = (text: string) => (text.length > perLine ? `${text.slice(0, perLine - 1)}…` : text);
+  if (lines.length <= 2) return lines.map(cut);
+  return [cut(lines[0]!), cut(`${lines.slice(1).join(' ')}`).replace(/…?$/, '…')];
+}
+
+/** An orthogonal route through `points` with rounded corners. */
+function roundedPath(points: [number, number][], radius: number): string {
+  const pts = points.filter((p, i) => i === 0 || p[0] !== points[i - 1]![0] || p[1] !== points[i - 1]![1]);
+  let d = `M${pts[0]![0]},${pts[0]![1]}`;
+  for (let i = 1; i < pts.length - 1; i++) {
+    const [px, py] = pts[i - 1]!;
+    const [cx, cy] = pts[i]!;
+    const [nx, ny] = pts[i + 1]!;
+    const r = Math.min(radius, Math.hypot(cx - px, cy - py) / 2, Math.hypot(nx - cx, ny - cy) / 2);
+    const ax = cx - Math.sign(cx - px) * r;
+    const ay = cy - Math.sign(cy - py) * r;
+    const bx = cx + Math.sign(nx - cx) * r;
+    const by = cy + Math.sign(ny - cy) * r;
+    d += ` L${ax},${ay} Q${cx},${cy} ${bx},${by}`;
+  }
+  const last = pts[pts.length - 1]!;
+  return `${d} L${last[0]},${last[1]}`;
+}
+
+/**
+ * Neighbouring layers: one curve across the gap between them. Longer edges would cut through the
+ * columns in between, so they go down the gap after their source, along the thin space above the
+ * target's row, and down the gap before the target.
+ */
+function edgePath(x1: number, y1: number, x2: number, y2: number, laneY: number, span: number): string {
+  const half = LAYOUT.columnGap / 2;
+  if (span <= 1) return `M${x1},${y1} C${x1 + half},${y1} ${x2 - half},${y2} ${x2},${y2}`;
+  return roundedPath(
+    [
+      [x1, y1],
+      [x1 + half, y1],
+      [x1 + half, laneY],
+      [x2 - half, laneY],
+      [x2 - half, y2],
+      [x2, y2],
+    ],
+    8,
+  );
+}
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
@@ -89,8 +150,11 @@ export function layoutGraph(graph: KnowledgeGraph): GraphLayout {
       const y1 = from.y + nodeHeight / 2;
       const x2 = n.x;
       const y2 = n.y + nodeHeight / 2;
-      const bend = Math.max(columnGap / 2, (x2 - x1) / 3);
-      edges.push({ from: p, to: n.id, path: `M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2},${y2}` });
+      edges.push({
+        from: p,
+        to: n.id,
+        path: edgePath(x1, y1, x2, y2, n.y - rowGap / 2, n.layer - from.layer),
+      });
     }
   }
 

@@ -7,16 +7,14 @@ import type {
   SubjectBody,
   SubTopicBody,
 } from '../../../shared/contracts/knowledge-graph.ts';
-import { delJson, getJson, postJson, putJson } from '../../lib/http.ts';
+import { delJson, postJson, putJson } from '../../lib/http.ts';
+import { freshJson } from './fresh-get.ts';
 
 const createdSchema = z.object({ id: z.number() });
 
-/**
- * Never from the GET cache: the admin writes go to /admin/..., which does not invalidate /knowledge-graph,
- * and an editor must see its own change at once.
- */
+/** Always from the server: the back office must see its own change (and other admins') at once. */
 export function fetchKnowledgeGraph(signal?: AbortSignal): Promise<KnowledgeGraph> {
-  return getJson(KG_PATHS.graph, { cache: false, signal, schema: knowledgeGraphSchema });
+  return freshJson(KG_PATHS.graph, knowledgeGraphSchema, signal);
 }
 
 export async function createSubject(body: SubjectBody): Promise<number> {

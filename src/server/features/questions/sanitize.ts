@@ -6,8 +6,9 @@ const BARE_TAG = new RegExp(`&lt;(/?)(${ALLOWED})\\s*/?&gt;`, 'gi');
  * (no attributes at all, so no event handlers, styles or links) are let back in.
  */
 export function sanitizeRichText(input: string): string {
+  // An entity that is already escaped stays as it is, so sanitising twice changes nothing.
   const escaped = input
-    .replaceAll('&', '&amp;')
+    .replace(/&(?!(amp|lt|gt|quot|#\d{1,7}|#x[0-9a-f]{1,6});)/gi, '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;');

@@ -1,7 +1,5 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { AssessmentList } from '../../quizzes/components/assessment-list.tsx';
 
 export default function ExamsScreen() {
-  return (
-    <ComingSoon text="Your exams, with their opening and closing times and your results, will be listed here." />
-  );
+  return <AssessmentList kind="exam" title="Exams" />;
 }

@@ -30,7 +30,7 @@ export function RowActions({
       </button>
       <button
         type="button"
-        className="icon-text-button"
+        className="bo-icon-button"
         aria-label={`Move ${name} up`}
         title="Move up"
         disabled={busy || index === 0}
@@ -40,7 +40,7 @@ export function RowActions({
       </button>
       <button
         type="button"
-        className="icon-text-button"
+        className="bo-icon-button"
         aria-label={`Move ${name} down`}
         title="Move down"
         disabled={busy || index === count - 1}
@@ -50,7 +50,7 @@ export function RowActions({
       </button>
       <button
         type="button"
-        className="icon-text-button icon-text-button--danger"
+        className="bo-icon-button bo-icon-button--danger"
         aria-label={`Delete ${name}`}
         title="Delete"
         disabled={busy}

@@ -22,7 +22,9 @@ export function TextAreaField({
 }) {
   const id = `${name}-${useId()}`;
   const hasErrors = errors !== undefined && errors.length > 0;
-  const describedBy = [hint ? `${id}-hint` : null, hasErrors ? `${id}-errors` : null].filter(Boolean).join(' ');
+  const describedBy = [hint ? `${id}-hint` : null, hasErrors ? `${id}-errors` : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={`field${hasErrors ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>

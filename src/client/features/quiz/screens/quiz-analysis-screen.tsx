@@ -1,7 +1,85 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { Link } from 'react-router-dom';
+import type { Analysis } from '../../../../shared/contracts/attempts.ts';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { fetchAnalysis } from '../quiz.api.ts';
+import { useAttemptReport } from '../use-attempt-report.ts';
+import { WaitingForSync } from './quiz-result-screen.tsx';
+import '../quiz.css';
 
 export type QuizAnalysisScreenProps = { id: string };
 
-export default function QuizAnalysisScreen(_props: QuizAnalysisScreenProps) {
-  return <ComingSoon text="A topic-by-topic analysis of this quiz attempt will be shown here." />;
+type Item = Analysis['items'][number];
+
+function AnalysisItem({ item, number }: { item: Item; number: number }) {
+  const headingId = `analysis-question-${number}`;
+  return (
+    <li className="card analysis__item" aria-labelledby={headingId}>
+      <h2 id={headingId} className="question__number">
+        Question {number}{' '}
+        {item.correct ? (
+          <span className="badge badge--success">Correct</span>
+        ) : (
+          <span className="badge badge--danger">Incorrect</span>
+        )}
+      </h2>
+      <div className="question__stem" dangerouslySetInnerHTML={{ __html: item.question.stem }} />
+      <dl className="analysis__rows">
+        <dt>Your answer</dt>
+        <dd>{item.answer ? item.answer_text : 'Not answered'}</dd>
+        {item.correct_answer !== null && (
+          <>
+            <dt>Correct answer</dt>
+            <dd>{item.correct_answer}</dd>
+          </>
+        )}
+        {item.explanation && (
+          <>
+            <dt>Explanation</dt>
+            <dd dangerouslySetInnerHTML={{ __html: item.explanation }} />
+          </>
+        )}
+        <dt>Class average</dt>
+        <dd>
+          {item.class_percent === null
+            ? 'Not enough answers yet'
+            : `${item.class_percent}% of the class answered this correctly`}
+        </dd>
+      </dl>
+    </li>
+  );
+}
+
+export default function QuizAnalysisScreen({ id }: QuizAnalysisScreenProps) {
+  const { data, loading, error } = useAttemptReport(id, fetchAnalysis);
+  usePageReady({ loading: loading && !data, error });
+  if (!data) return null;
+  if (data.kind === 'waiting') return <WaitingForSync />;
+  if (data.kind === 'missing') {
+    return <EmptyState title="No analysis yet" text={data.message} />;
+  }
+  const analysis = data.value;
+  const correct = analysis.items.filter((item) => item.correct).length;
+  return (
+    <div className="screen analysis">
+      <h1 className="page-title">Analysis: {analysis.title}</h1>
+      <p>
+        {correct} of {analysis.items.length} questions correct.
+      </p>
+      {!analysis.review_available && analysis.review_message && (
+        <p className="notice">{analysis.review_message}</p>
+      )}
+      <ol className="analysis__list" aria-label="Questions">
+        {analysis.items.map((item, index) => (
+          <AnalysisItem key={item.question.id} item={item} number={index + 1} />
+        ))}
+      </ol>
+      <nav className="result__links" aria-label="After the analysis">
+        <Link className="button button--secondary" to={PATHS.quizResult(analysis.attempt_id)}>
+          Back to the result
+        </Link>
+      </nav>
+    </div>
+  );
 }

@@ -1,7 +1,80 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { useCallback } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import type { Attempt } from '../../../../shared/contracts/attempts.ts';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { useLoad } from '../../../lib/use-async.ts';
+import { refreshUser, useAuth } from '../../auth/auth.store.ts';
+import { openAssessment } from '../attempt-session.ts';
+import { parseQueue, positiveId } from '../attempt-view.ts';
+import { QuizRunner } from '../components/quiz-runner.tsx';
+import '../quiz.css';
 
 export type QuizScreenProps = { id: string; queue?: string };
 
-export default function QuizScreen(_props: QuizScreenProps) {
-  return <ComingSoon text="This quiz will run here one question at a time, saving each answer as you go." />;
+export default function QuizScreen({ id, queue }: QuizScreenProps) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const assessmentId = positiveId(id);
+  const userId = user?.id ?? null;
+  const load = useCallback(
+    (signal: AbortSignal) => openAssessment(assessmentId ?? 0, userId ?? 0, signal),
+    [assessmentId, userId],
+  );
+  const { data, loading, error, reload } = useLoad(assessmentId !== null && userId !== null ? load : null);
+  usePageReady({ loading, error });
+
+  const finish = useCallback(
+    async (attempt: Attempt) => {
+      const [next, ...rest] = parseQueue(queue);
+      if (next !== undefined) {
+        navigate(PATHS.quiz(next, rest.join(',')), { replace: true });
+      } else if (attempt.kind === 'diagnostic') {
+        // The menu unlocks without a new login: the refreshed user has taken_diagnostics = 1.
+        await refreshUser();
+        navigate(PATHS.diagnosticResults, { replace: true });
+      } else {
+        navigate(PATHS.quizResult(attempt.id), { replace: true });
+      }
+    },
+    [navigate, queue],
+  );
+
+  if (assessmentId === null) {
+    return <EmptyState title="Quiz not found" text="This address does not point to a quiz." />;
+  }
+  if (!data) return null;
+  switch (data.kind) {
+    case 'submitted':
+      return <Navigate to={PATHS.quizResult(data.attemptId)} replace />;
+    case 'blocked':
+      return (
+        <EmptyState title="This cannot be started" text={data.message}>
+          <Link className="button button--secondary" to={PATHS.quizzes}>
+            Back to quizzes
+          </Link>
+        </EmptyState>
+      );
+    case 'unavailable':
+      return (
+        <EmptyState
+          title="You are offline"
+          text="This quiz has not been opened on this device yet. Connect to the internet to start it; once started, it keeps working offline."
+        >
+          <button type="button" className="button" onClick={reload}>
+            Try again
+          </button>
+        </EmptyState>
+      );
+    case 'ready':
+      return (
+        <QuizRunner
+          key={data.data.attempt.id}
+          session={data.data}
+          queued={parseQueue(queue).length}
+          onSubmitted={() => void finish(data.data.attempt)}
+        />
+      );
+  }
 }

@@ -1,7 +1,5 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { AssessmentList } from '../components/assessment-list.tsx';
 
 export default function QuizzesScreen() {
-  return (
-    <ComingSoon text="Your quizzes, grouped by topic, with the ones open now and the ones you have finished, will be listed here." />
-  );
+  return <AssessmentList kind="quiz" title="Quizzes" />;
 }

@@ -1,7 +1,140 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { useAction } from '../../../lib/use-async.ts';
+import { useAuth } from '../../auth/auth.store.ts';
+import type { SessionData } from '../../quiz/attempt-session.ts';
+import { ResultSummary } from '../../quiz/components/result-summary.tsx';
+import { fetchResult, isNetworkFailure } from '../../quiz/quiz.api.ts';
+import { useAttemptReport } from '../../quiz/use-attempt-report.ts';
+import { WaitingForSync } from '../../quiz/screens/quiz-result-screen.tsx';
+import { PracticeRunner } from '../components/practice-runner.tsx';
+import { TopicPicker } from '../components/topic-picker.tsx';
+import { beginPractice, endPractice, usePracticeStart } from '../use-practice.ts';
+import '../../quiz/quiz.css';
+import '../test-yourself.css';
+
+const COUNTS = [5, 10, 20] as const;
+
+type Stage =
+  { name: 'choose' } | { name: 'running'; session: SessionData } | { name: 'summary'; attemptId: string };
+
+function Summary({ attemptId, onAgain }: { attemptId: string; onAgain: () => void }) {
+  const { data } = useAttemptReport(attemptId, fetchResult);
+  if (!data) return null;
+  if (data.kind === 'waiting') return <WaitingForSync />;
+  if (data.kind === 'missing') return <p className="notice notice--error">{data.message}</p>;
+  return (
+    <>
+      <h2 className="page-title">Your summary</h2>
+      <ResultSummary result={data.value} />
+      <div className="result__links">
+        <button type="button" className="button" onClick={onAgain}>
+          Practise again
+        </button>
+        <Link className="button button--secondary" to={PATHS.quizAnalysis(attemptId)}>
+          See every question
+        </Link>
+      </div>
+    </>
+  );
+}
 
 export default function TestYourselfScreen() {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const { data, loading, error } = usePracticeStart(userId);
+  usePageReady({ loading: loading && !data, error });
+  const [stage, setStage] = useState<Stage>({ name: 'choose' });
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [count, setCount] = useState<number>(10);
+  const start = useAction((ids: number[], n: number) => beginPractice(userId ?? 0, ids, n));
+
+  const onStart = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const outcome = await start.run([...chosen], count);
+    if (outcome.ok) setStage({ name: 'running', session: outcome.value });
+  };
+  const finish = (attemptId: string) => {
+    if (userId !== null) void endPractice(userId);
+    setStage({ name: 'summary', attemptId });
+  };
+
+  if (!data) return null;
+  const startError = start.error
+    ? isNetworkFailure(start.error)
+      ? 'You are offline. Starting a practice needs the internet; once started, it keeps working offline.'
+      : (start.fieldErrors.micro_topic_ids?.[0] ?? errorMessage(start.error))
+    : null;
+
   return (
-    <ComingSoon text="You will pick subjects and topics here and get a practice quiz with feedback after each answer." />
+    <div className="screen test-yourself">
+      <h1 className="page-title">Test Yourself</h1>
+      {stage.name === 'running' && (
+        <PracticeRunner
+          key={stage.session.attempt.id}
+          session={stage.session}
+          onFinished={() => finish(stage.session.attempt.id)}
+        />
+      )}
+      {stage.name === 'summary' && (
+        <Summary attemptId={stage.attemptId} onAgain={() => setStage({ name: 'choose' })} />
+      )}
+      {stage.name === 'choose' && (
+        <>
+          {data.unfinished && (
+            <section className="card card--accent" aria-labelledby="unfinished-title">
+              <h2 id="unfinished-title" className="card__title">
+                You have a practice in progress
+              </h2>
+              <button
+                type="button"
+                className="button"
+                onClick={() => data.unfinished && setStage({ name: 'running', session: data.unfinished })}
+              >
+                Continue the practice
+              </button>
+            </section>
+          )}
+          {data.graph.subjects.length === 0 ? (
+            <EmptyState title="Nothing to practise yet" text="There are no topics with questions yet." />
+          ) : (
+            <form className="card practice-form" onSubmit={(event) => void onStart(event)}>
+              <p>
+                Choose what to practise and how many questions. You see right after each answer whether it was
+                correct, with an explanation.
+              </p>
+              <TopicPicker graph={data.graph} chosen={chosen} onChange={setChosen} />
+              <fieldset className="practice-form__count">
+                <legend className="answer__legend">Number of questions</legend>
+                {COUNTS.map((n) => (
+                  <label key={n} className="answer__option practice-form__count-option">
+                    <input type="radio" name="count" checked={count === n} onChange={() => setCount(n)} />
+                    <span>{n}</span>
+                  </label>
+                ))}
+              </fieldset>
+              {startError && (
+                <p className="notice notice--error" role="alert">
+                  {startError}
+                </p>
+              )}
+              <p className="practice-form__chosen" aria-live="polite">
+                {chosen.size === 0
+                  ? 'No topics chosen yet.'
+                  : `${chosen.size} micro ${chosen.size === 1 ? 'topic' : 'topics'} chosen.`}
+              </p>
+              <button type="submit" className="button" disabled={chosen.size === 0 || start.pending}>
+                {start.pending ? 'Starting...' : 'Start practice'}
+              </button>
+            </form>
+          )}
+        </>
+      )}
+    </div>
   );
 }

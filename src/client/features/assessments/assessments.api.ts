@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ADMIN_SCHOOL_PATHS, adminSchoolsResponseSchema } from '../../../shared/contracts/admin-schools.ts';
+import type { AdminSchool } from '../../../shared/contracts/admin-schools.ts';
+import {
+  ASSESSMENT_PATHS,
+  assessmentResponseSchema,
+  assessmentsResponseSchema,
+} from '../../../shared/contracts/assessments.ts';
+import type { Assessment, AssessmentBody, AssessmentKind } from '../../../shared/contracts/assessments.ts';
+import { questionSchema } from '../../../shared/contracts/questions.ts';
+import type { Question } from '../../../shared/contracts/questions.ts';
+import { delJson, getJson, postJson, putJson } from '../../lib/http.ts';
+import { freshJson } from '../knowledge-graph/fresh-get.ts';
+
+const previewSchema = z.object({ questions: z.array(questionSchema) });
+const SCHOOLS_PER_PAGE = 100;
+const MAX_SCHOOL_PAGES = 20;
+
+export type AssessmentPage = { data: Assessment[]; total: number; page: number; perPage: number };
+
+export async function fetchAssessments(
+  query: { kind: AssessmentKind; page: number; perPage: number; search?: string },
+  signal?: AbortSignal,
+): Promise<AssessmentPage> {
+  const { data, meta } = await getJson(ASSESSMENT_PATHS.list, {
+    query: { kind: query.kind, page: query.page, per_page: query.perPage, search: query.search },
+    signal,
+    schema: assessmentsResponseSchema,
+  });
+  return { data, total: meta.total, page: meta.page, perPage: meta.per_page };
+}
+
+export async function fetchAssessment(id: number | string, signal?: AbortSignal): Promise<Assessment> {
+  return (await freshJson(ASSESSMENT_PATHS.one(id), assessmentResponseSchema, signal)).assessment;
+}
+
+/** The questions as planned (fixed) or the pool drawn from (random), with answer keys. */
+export async function fetchAssessmentPreview(id: number | string, signal?: AbortSignal): Promise<Question[]> {
+  return (await freshJson(ASSESSMENT_PATHS.preview(id), previewSchema, signal)).questions;
+}
+
+export async function createAssessment(body: AssessmentBody): Promise<Assessment> {
+  return (await postJson(ASSESSMENT_PATHS.list, body, { schema: assessmentResponseSchema })).assessment;
+}
+
+export async function updateAssessment(id: number, body: AssessmentBody): Promise<Assessment> {
+  return (await putJson(ASSESSMENT_PATHS.one(id), body, { schema: assessmentResponseSchema })).assessment;
+}
+
+export async function deleteAssessment(id: number): Promise<void> {
+  await delJson(ASSESSMENT_PATHS.one(id));
+}
+
+/** Every school the user may aim an assessment at (a teacher gets only theirs), all pages. */
+export async function fetchTargetSchools(signal?: AbortSignal): Promise<AdminSchool[]> {
+  const schools: AdminSchool[] = [];
+  for (let page = 1; page <= MAX_SCHOOL_PAGES; page++) {
+    const { data, meta } = await getJson(ADMIN_SCHOOL_PATHS.list, {
+      query: { page, per_page: SCHOOLS_PER_PAGE },
+      signal,
+      schema: adminSchoolsResponseSchema,
+    });
+    schools.push(...data);
+    if (page * SCHOOLS_PER_PAGE >= meta.total || data.length === 0) break;
+  }
+  return schools;
+}

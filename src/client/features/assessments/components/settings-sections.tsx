@@ -1,0 +1,163 @@
+import type { AdminSchool } from '../../../../shared/contracts/admin-schools.ts';
+import { REVIEW_POLICIES, REVIEW_POLICY_LABELS } from '../../../../shared/contracts/assessments.ts';
+import type { ReviewPolicy } from '../../../../shared/contracts/assessments.ts';
+import type { FieldErrors } from '../../../../shared/contracts/common.ts';
+import { DateTimePicker } from '../../../components/date-time-picker.tsx';
+import { Dropdown } from '../../../components/dropdown.tsx';
+import { TextField } from '../../../components/form-field.tsx';
+import type { AssessmentDraft } from '../assessment-draft.ts';
+
+const REVIEW_OPTIONS = REVIEW_POLICIES.map((p) => ({ value: p, label: REVIEW_POLICY_LABELS[p] }));
+
+type SectionProps = {
+  draft: AssessmentDraft;
+  onChange: (patch: Partial<AssessmentDraft>) => void;
+  errors: FieldErrors;
+};
+
+/** Shuffling, time limit, pass mark, attempts, offline grace and the review policy. */
+export function DeliverySettings({ draft, onChange: change, errors }: SectionProps) {
+  const one = (field: string) => errors[field]?.join(' ');
+  return (
+    <section className="card" aria-labelledby="assessment-delivery">
+      <h2 id="assessment-delivery" className="card__title">
+        Delivery
+      </h2>
+      <div className="bo-toolbar">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.shuffle_questions}
+            onChange={(e) => change({ shuffle_questions: e.target.checked })}
+          />
+          Shuffle questions
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.shuffle_options}
+            onChange={(e) => change({ shuffle_options: e.target.checked })}
+          />
+          Shuffle options
+        </label>
+      </div>
+      <div className="bo-filters">
+        <TextField
+          label="Time limit (minutes)"
+          name="time_limit_minutes"
+          type="number"
+          min={1}
+          max={600}
+          hint="Leave empty for no time limit."
+          value={draft.time_limit_minutes}
+          onChange={(v) => change({ time_limit_minutes: v })}
+          errors={errors.time_limit_minutes}
+        />
+        <TextField
+          label="Pass mark (%)"
+          name="pass_mark"
+          type="number"
+          min={0}
+          max={100}
+          value={draft.pass_mark}
+          onChange={(v) => change({ pass_mark: v })}
+          errors={errors.pass_mark}
+        />
+        <div>
+          <TextField
+            label="Attempts allowed"
+            name="attempts_allowed"
+            type="number"
+            min={1}
+            max={100}
+            disabled={draft.unlimited_attempts}
+            value={draft.unlimited_attempts ? '' : draft.attempts_allowed}
+            onChange={(v) => change({ attempts_allowed: v })}
+            errors={errors.attempts_allowed}
+          />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={draft.unlimited_attempts}
+              onChange={(e) => change({ unlimited_attempts: e.target.checked })}
+            />
+            Unlimited attempts
+          </label>
+        </div>
+        <TextField
+          label="Offline grace (minutes)"
+          name="offline_grace_minutes"
+          type="number"
+          min={0}
+          max={120}
+          hint="How long after the deadline answers given offline in time are still accepted."
+          value={draft.offline_grace_minutes}
+          onChange={(v) => change({ offline_grace_minutes: v })}
+          errors={errors.offline_grace_minutes}
+        />
+      </div>
+      <Dropdown<ReviewPolicy>
+        label="Show answers and explanations"
+        options={REVIEW_OPTIONS}
+        value={draft.review_policy}
+        isSearchable={false}
+        onChange={(v) => v && change({ review_policy: v })}
+        error={one('review_policy')}
+      />
+    </section>
+  );
+}
+
+/** The open/close window and the schools it is for. */
+export function AvailabilitySettings({
+  draft,
+  onChange: change,
+  errors,
+  schools,
+  schoolsRequired,
+}: SectionProps & { schools: AdminSchool[] | undefined; schoolsRequired: boolean }) {
+  const one = (field: string) => errors[field]?.join(' ');
+  return (
+    <section className="card" aria-labelledby="assessment-availability">
+      <h2 id="assessment-availability" className="card__title">
+        Availability
+      </h2>
+      <div className="bo-filters">
+        <DateTimePicker
+          mode="datetime"
+          label="Opens at"
+          name="opens_at"
+          value={draft.opens_at}
+          onChange={(v) => change({ opens_at: v })}
+          error={one('opens_at')}
+        />
+        <DateTimePicker
+          mode="datetime"
+          label="Closes at"
+          name="closes_at"
+          value={draft.closes_at}
+          onChange={(v) => change({ closes_at: v })}
+          rules={draft.opens_at ? { minDate: draft.opens_at } : undefined}
+          error={one('closes_at')}
+        />
+      </div>
+      <p className="field__hint">Leave either empty for no limit on that side.</p>
+      <Dropdown<number>
+        label="Target schools"
+        multiple
+        required={schoolsRequired}
+        isLoading={!schools}
+        options={(schools ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.location_name})` }))}
+        value={draft.school_ids}
+        onChange={(school_ids) => change({ school_ids })}
+        placeholder={schoolsRequired ? 'Choose your schools' : 'Every school'}
+        error={one('school_ids')}
+      />
+      <p className="field__hint">
+        {schoolsRequired
+          ? 'Only students of the chosen schools see it.'
+          : 'Only students of the chosen schools see it; leave empty for every school.'}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import { useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { KnowledgeGraph } from '../../../../shared/contracts/knowledge-graph.ts';
+import { DIFFICULTY_LABELS } from '../../../../shared/contracts/questions.ts';
+import type { Question, QuestionType } from '../../../../shared/contracts/questions.ts';
+import { confirmDialog } from '../../../components/dialogs.tsx';
+import { Dropdown } from '../../../components/dropdown.tsx';
+import { showToast } from '../../../components/toast.tsx';
+import { ApiError, errorMessage } from '../../../lib/http.ts';
+import { useAction } from '../../../lib/use-async.ts';
+import { bodyOf, draftFromQuestion, emptyDraft, isShownField, withType } from '../question-draft.ts';
+import type { QuestionDraft } from '../question-draft.ts';
+import { createQuestion, deleteQuestion, updateQuestion } from '../questions.api.ts';
+import { topicOptions } from '../topic-options.ts';
+import { AcceptedEditor, TrueFalseEditor } from './answer-editors.tsx';
+import { ChoiceEditor } from './choice-editor.tsx';
+import { ImageField } from './image-field.tsx';
+import { TYPE_OPTIONS } from './question-filters.tsx';
+import { RichTextField } from './rich-text-field.tsx';
+import { OrderingEditor, PairsEditor } from './sequence-editors.tsx';
+
+function save(question: Question | undefined, draft: QuestionDraft): Promise<Question> {
+  const body = bodyOf(draft);
+  return question ? updateQuestion(question.id, body) : createQuestion(body);
+}
+
+/**
+ * Everything about one question. The draft lives here until the server accepts it: a failed save
+ * changes nothing that was typed and marks what the server refused, field by field.
+ */
+export function QuestionForm({
+  graph,
+  question,
+  onSaved,
+  onDeleted,
+}: {
+  graph: KnowledgeGraph | undefined;
+  question: Question | undefined;
+  onSaved: (saved: Question) => void;
+  onDeleted: () => void;
+}) {
+  const [draft, setDraft] = useState<QuestionDraft>(() =>
+    question ? draftFromQuestion(question) : emptyDraft(),
+  );
+  const saving = useAction(save);
+  const removing = useAction(deleteQuestion);
+  const errors = saving.fieldErrors;
+  const microTopics = useMemo(() => topicOptions(graph).microTopics, [graph]);
+
+  const change = (patch: Partial<QuestionDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const typeEditor = { draft, onChange: change, errors };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = await saving.run(question, draft);
+    if (result.ok) {
+      showToast({ message: 'The question was saved.', type: 'success' });
+      onSaved(result.value);
+    } else {
+      showToast({ title: 'Not saved', message: saveFailure(result.error), type: 'error' });
+    }
+  };
+
+  const remove = async () => {
+    if (!question) return;
+    if (!(await confirmDialog('Delete this question? This cannot be undone.'))) return;
+    const result = await removing.run(question.id);
+    if (result.ok) {
+      showToast({ message: 'The question was deleted.', type: 'success' });
+      onDeleted();
+    } else {
+      showToast({ title: 'Not deleted', message: errorMessage(result.error), type: 'error' });
+    }
+  };
+
+  const general = Object.entries(errors)
+    .filter(([field]) => !isShownField(field, draft.type))
+    .flatMap(([, messages]) => messages);
+  // A refusal without field errors (403, 404, 5xx) stays on the form, not only in a passing toast.
+  if (saving.error !== null && Object.keys(errors).length === 0) general.push(errorMessage(saving.error));
+  const busy = saving.pending || removing.pending;
+
+  return (
+    <form className="card form question-form" onSubmit={submit} aria-label="Question" noValidate>
+      {general.length > 0 && (
+        <div className="form-message form-message--error" role="alert">
+          {general.join(' ')}
+        </div>
+      )}
+      <Dropdown<number>
+        label="Micro topic"
+        required
+        options={microTopics}
+        value={draft.micro_topic_id}
+        isLoading={!graph}
+        onChange={(v) => change({ micro_topic_id: v })}
+        error={errors.micro_topic_id?.join(' ')}
+      />
+      <fieldset className="bo-fieldset">
+        <legend>Difficulty</legend>
+        <div className="bo-toolbar">
+          {[1, 2, 3].map((d) => (
+            <label key={d} className="checkbox">
+              <input
+                type="radio"
+                name="difficulty"
+                checked={draft.difficulty === d}
+                onChange={() => change({ difficulty: d })}
+              />
+              {DIFFICULTY_LABELS[d]}
+            </label>
+          ))}
+        </div>
+        {errors.difficulty && <p className="field__errors">{errors.difficulty.join(' ')}</p>}
+      </fieldset>
+      <Dropdown<QuestionType>
+        label="Question type"
+        required
+        options={TYPE_OPTIONS}
+        value={draft.type}
+        isSearchable={false}
+        onChange={(v) => v && setDraft((d) => withType(d, v))}
+      />
+      <RichTextField
+        label="Question text"
+        name="stem"
+        required
+        value={draft.stem}
+        onChange={(stem) => change({ stem })}
+        errors={errors.stem}
+      />
+      <ImageField
+        value={draft.image_url}
+        onChange={(image_url) => change({ image_url })}
+        errors={[...(errors.image_url ?? []), ...(errors.data_url ?? [])]}
+      />
+      {(draft.type === 'single_choice' || draft.type === 'multiple_choice') && (
+        <ChoiceEditor {...typeEditor} />
+      )}
+      {draft.type === 'true_false' && <TrueFalseEditor {...typeEditor} />}
+      {draft.type === 'short_answer' && <AcceptedEditor {...typeEditor} />}
+      {draft.type === 'matching' && <PairsEditor {...typeEditor} />}
+      {draft.type === 'ordering' && <OrderingEditor {...typeEditor} />}
+      <RichTextField
+        label="Explanation"
+        name="explanation"
+        rows={4}
+        value={draft.explanation}
+        onChange={(explanation) => change({ explanation })}
+        errors={errors.explanation}
+      />
+      <div className="bo-toolbar">
+        <button type="submit" className="button" disabled={busy}>
+          {saving.pending ? 'Saving...' : 'Save question'}
+        </button>
+        {question && (
+          <button type="button" className="button bo-danger" disabled={busy} onClick={() => void remove()}>
+            Delete question
+          </button>
+        )}
+      </div>
+      {question && question.used_in > 0 && (
+        <p className="field__hint">
+          Used in {question.used_in} assessment{question.used_in === 1 ? '' : 's'}: changes apply there too.
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** With field errors the marks on the form say what is wrong; the toast only points there. */
+function saveFailure(error: unknown): string {
+  const fields = error instanceof ApiError && error.errors ? Object.keys(error.errors).length : 0;
+  return fields > 1 ? 'Please check the marked fields.' : errorMessage(error);
+}

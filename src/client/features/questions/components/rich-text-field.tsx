@@ -1,0 +1,109 @@
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { makeList, sanitizeRichText, wrapSelection } from '../rich-text.ts';
+import type { Edit } from '../rich-text.ts';
+
+const TOOLS: { label: string; text: string; apply: (t: string, s: number, e: number) => Edit }[] = [
+  { label: 'Bold', text: 'B', apply: (t, s, e) => wrapSelection(t, s, e, 'strong') },
+  { label: 'Italic', text: 'I', apply: (t, s, e) => wrapSelection(t, s, e, 'em') },
+  { label: 'Underline', text: 'U', apply: (t, s, e) => wrapSelection(t, s, e, 'u') },
+  { label: 'Paragraph', text: '¶', apply: (t, s, e) => wrapSelection(t, s, e, 'p') },
+  { label: 'Bulleted list', text: '•', apply: (t, s, e) => makeList(t, s, e, 'ul') },
+  { label: 'Numbered list', text: '1.', apply: (t, s, e) => makeList(t, s, e, 'ol') },
+];
+
+/**
+ * A textarea for the small rich text the server keeps (bare p, br, strong, em, u, ul, ol, li, sub, sup,
+ * code), with buttons that insert those tags and a live preview of what will be stored.
+ */
+export function RichTextField({
+  label,
+  name,
+  value,
+  onChange,
+  errors,
+  required,
+  rows = 5,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+  required?: boolean;
+  rows?: number;
+}) {
+  const id = `${name}-${useId()}`;
+  const ref = useRef<HTMLTextAreaElement>(null);
+  // The selection to restore after a toolbar edit re-renders the text.
+  const [selection, setSelection] = useState<{ start: number; end: number } | null>(null);
+  const hasErrors = errors !== undefined && errors.length > 0;
+
+  useLayoutEffect(() => {
+    const area = ref.current;
+    if (!selection || !area) return;
+    area.focus();
+    area.setSelectionRange(selection.start, selection.end);
+  }, [selection]);
+
+  const apply = (tool: (typeof TOOLS)[number]) => {
+    const area = ref.current;
+    const start = area?.selectionStart ?? value.length;
+    const end = area?.selectionEnd ?? value.length;
+    const edit = tool.apply(value, start, end);
+    onChange(edit.text);
+    setSelection({ start: edit.start, end: edit.end });
+  };
+
+  return (
+    <div className={`field rich-text${hasErrors ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <div className="rich-text__toolbar" role="toolbar" aria-label="Formatting">
+        {TOOLS.map((tool) => (
+          <button
+            key={tool.label}
+            type="button"
+            className="bo-icon-button"
+            aria-label={tool.label}
+            title={tool.label}
+            onClick={() => apply(tool)}
+          >
+            <span aria-hidden="true">{tool.text}</span>
+          </button>
+        ))}
+      </div>
+      <textarea
+        ref={ref}
+        id={id}
+        name={name}
+        className="field__input rich-text__input"
+        rows={rows}
+        value={value}
+        required={required}
+        aria-invalid={hasErrors || undefined}
+        aria-describedby={hasErrors ? `${id}-errors` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hasErrors && (
+        <ul id={`${id}-errors`} className="field__errors" role="alert">
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      {value.trim() && (
+        <div className="rich-text__preview">
+          <span className="rich-text__preview-label">Preview (as stored)</span>
+          {/* Safe: sanitizeRichText escapes everything except bare allow-listed tags. */}
+          <div
+            className="bo-rich"
+            data-testid={`${name}-preview`}
+            dangerouslySetInnerHTML={{ __html: sanitizeRichText(value) }}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

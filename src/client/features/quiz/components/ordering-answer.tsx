@@ -1,0 +1,73 @@
+import { useId } from 'react';
+import type { AnswerInputProps } from './choice-answers.tsx';
+
+/** Put the items in order with Move up / Move down buttons (no dragging, so keyboards and screen readers work). */
+export function OrderingAnswer({ question, value, onChange, disabled }: AnswerInputProps) {
+  const id = useId();
+  const shown = question.options.map((o) => o.id);
+  const given = value?.type === 'ordering' ? value.order.filter((o) => shown.includes(o)) : [];
+  const order = given.length === shown.length ? given : shown;
+  const textOf = (optionId: string) => question.options.find((o) => o.id === optionId)?.text ?? '';
+  const buttonId = (optionId: string, direction: 'up' | 'down') => `${id}-${optionId}-${direction}`;
+
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...order];
+    const [item] = next.splice(index, 1);
+    next.splice(index + by, 0, item);
+    onChange({ type: 'ordering', order: next });
+    // Keep the keyboard on the item that moved; at the top or bottom its other button is the one left.
+    const target = index + by;
+    const direction = by < 0 ? (target === 0 ? 'down' : 'up') : target === next.length - 1 ? 'up' : 'down';
+    requestAnimationFrame(() => document.getElementById(buttonId(item, direction))?.focus());
+  };
+
+  return (
+    <fieldset className="answer">
+      <legend className="answer__legend">Put the items in the right order (first at the top)</legend>
+      <ol className="answer__order">
+        {order.map((optionId, index) => (
+          <li key={optionId} className="answer__order-item">
+            <div className="answer__order-row">
+              <span className="answer__order-text">{textOf(optionId)}</span>
+              <span className="answer__order-actions">
+                <button
+                  id={buttonId(optionId, 'up')}
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={`Move "${textOf(optionId)}" up`}
+                  disabled={disabled || index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  Move up
+                </button>
+                <button
+                  id={buttonId(optionId, 'down')}
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={`Move "${textOf(optionId)}" down`}
+                  disabled={disabled || index === order.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  Move down
+                </button>
+              </span>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {given.length !== shown.length && (
+        <p className="answer__hint">
+          Not answered yet. Move the items, or keep the order shown if you think it is right.{' '}
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={disabled}
+            onClick={() => onChange({ type: 'ordering', order })}
+          >
+            Keep this order
+          </button>
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import type {
+  AnswerValue,
+  AttemptResult,
+  Feedback,
+  SavedAnswer,
+} from '../../../shared/contracts/attempts.ts';
+import { confirmDialog } from '../../components/dialogs.tsx';
+import { storeAnswer, storePosition } from '../../lib/attempt-store.ts';
+import { drain, pendingEntries, subscribeOutbox } from '../../lib/outbox.ts';
+import type { SessionData } from './attempt-session.ts';
+import { submitConfirmText, unansweredNumbers } from './attempt-view.ts';
+import type { AnswerMap } from './attempt-view.ts';
+import { isSubmitEntry, queueAnswer, queueSubmit, useSyncStatus } from './quiz-sync.ts';
+
+export type RunnerPhase = 'answering' | 'submitting' | 'waiting-sync' | 'submitted';
+
+/**
+ * One attempt being taken: answers saved as they are given (outbox first), flags, where the student is,
+ * and submission — confirmed by the student, or automatic at the deadline, delivered when the network allows.
+ */
+export function useAttemptRunner(initial: SessionData, onSubmitted: (result: AttemptResult | null) => void) {
+  const { attempt } = initial;
+  const [answers, setAnswers] = useState<AnswerMap>(initial.answers);
+  const [position, setPosition] = useState(initial.position);
+  const [feedback, setFeedback] = useState<Record<string, Feedback>>(attempt.feedback);
+  const [phase, setPhase] = useState<RunnerPhase>(
+    initial.submitPending ? 'waiting-sync' : attempt.status === 'submitted' ? 'submitted' : 'answering',
+  );
+  const [expired, setExpired] = useState(false);
+  const submitting = useRef(false);
+  const sync = useSyncStatus(attempt.id);
+  const reportSubmitted = useEffectEvent(onSubmitted);
+
+  useEffect(
+    () =>
+      subscribeOutbox((event) => {
+        const { entry } = event;
+        if (entry.meta.attemptId !== attempt.id) return;
+        if (isSubmitEntry(entry, attempt.id)) {
+          if (event.type === 'sent') {
+            setPhase('submitted');
+            reportSubmitted(event.response as AttemptResult);
+          } else {
+            submitting.current = false;
+            setPhase('answering');
+          }
+          return;
+        }
+        const given = event.type === 'sent' ? (event.response as { feedback?: Feedback | null }) : null;
+        if (given?.feedback) {
+          const value = given.feedback;
+          setFeedback((old) => ({ ...old, [String(entry.meta.questionId)]: value }));
+        }
+      }),
+    [attempt.id],
+  );
+
+  // Submitted offline, then delivered by a drain this screen did not see (another tab, the dashboard).
+  const submitWaiting = sync.entries.some((e) => isSubmitEntry(e, attempt.id));
+  useEffect(() => {
+    if (phase !== 'waiting-sync' || submitWaiting) return;
+    let cancelled = false;
+    void pendingEntries((e) => isSubmitEntry(e, attempt.id)).then((left) => {
+      if (cancelled || left.length > 0) return;
+      setPhase('submitted');
+      reportSubmitted(null);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [phase, submitWaiting, attempt.id]);
+
+  const locked = phase !== 'answering' || expired;
+
+  const save = useCallback(
+    (questionId: number, answer: AnswerValue | null, flagged: boolean) => {
+      const saved: SavedAnswer = {
+        question_id: questionId,
+        answer,
+        flagged,
+        answered_at: new Date().toISOString(),
+      };
+      setAnswers((old) => ({ ...old, [questionId]: saved }));
+      void Promise.all([
+        storeAnswer(attempt.id, saved, position),
+        queueAnswer(attempt.id, questionId, {
+          answer,
+          flagged,
+          answered_at: saved.answered_at ?? new Date().toISOString(),
+          position,
+        }),
+      ]);
+    },
+    [attempt.id, position],
+  );
+
+  const answer = useCallback(
+    (questionId: number, value: AnswerValue | null) => {
+      if (locked) return;
+      save(questionId, value, answers[questionId]?.flagged ?? false);
+    },
+    [answers, locked, save],
+  );
+
+  const toggleFlag = useCallback(
+    (questionId: number) => {
+      if (locked) return;
+      const current = answers[questionId];
+      save(questionId, current?.answer ?? null, !(current?.flagged ?? false));
+    },
+    [answers, locked, save],
+  );
+
+  const goTo = useCallback(
+    (index: number) => {
+      const next = Math.min(Math.max(index, 0), attempt.questions.length - 1);
+      setPosition(next);
+      void storePosition(attempt.id, next);
+    },
+    [attempt.id, attempt.questions.length],
+  );
+
+  const submit = useCallback(
+    async ({ confirm = true }: { confirm?: boolean } = {}) => {
+      if (submitting.current || phase !== 'answering') return;
+      if (confirm) {
+        const ok = await confirmDialog(submitConfirmText(unansweredNumbers(attempt.questions, answers)));
+        if (!ok || submitting.current) return;
+      }
+      submitting.current = true;
+      setPhase('submitting');
+      await queueSubmit(attempt.id, attempt.kind, new Date().toISOString());
+      await drain();
+      const left = await pendingEntries((e) => isSubmitEntry(e, attempt.id));
+      if (left.length > 0) setPhase((now) => (now === 'submitting' ? 'waiting-sync' : now));
+    },
+    [answers, attempt.id, attempt.kind, attempt.questions, phase],
+  );
+
+  const expire = useCallback(() => {
+    setExpired(true);
+    void submit({ confirm: false });
+  }, [submit]);
+
+  return {
+    attempt,
+    answers,
+    position,
+    feedback,
+    phase,
+    expired,
+    locked,
+    answer,
+    toggleFlag,
+    goTo,
+    submit,
+    expire,
+  };
+}
+
+export type AttemptRunner = ReturnType<typeof useAttemptRunner>;

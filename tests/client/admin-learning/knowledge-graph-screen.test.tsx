@@ -1,0 +1,104 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import KnowledgeGraphScreen from '../../../src/client/features/admin/screens/knowledge-graph-screen.tsx';
+import { DialogHost } from '../../../src/client/components/dialogs.tsx';
+import { json, mockFetch } from '../helpers.ts';
+import type { SeenRequest } from '../helpers.ts';
+import { choose, renderScreen } from '../render.tsx';
+import { makeGraph, signIn } from './fixtures.ts';
+
+const CYCLE = 'That would make a cycle: Shapes → Letters → Counting → Shapes.';
+
+beforeEach(() => signIn('admin'));
+afterEach(() => vi.unstubAllGlobals());
+
+function serve(write: (request: SeenRequest) => Response | undefined) {
+  return mockFetch((request) => {
+    if (request.method === 'GET' && request.url === '/api/knowledge-graph') return json(200, makeGraph());
+    return write(request);
+  });
+}
+
+function renderGraphScreen() {
+  return renderScreen(
+    <>
+      <DialogHost />
+      <KnowledgeGraphScreen />
+    </>,
+    { path: '/admin/knowledge-graph' },
+  );
+}
+
+describe('the knowledge graph screen', () => {
+  it('shows the server’s cycle message under the prerequisites and keeps the edit', async () => {
+    const { requests } = serve((request) =>
+      request.method === 'PUT' && request.url === '/api/admin/micro-topics/10'
+        ? json(422, { message: CYCLE, errors: { prerequisite_ids: [CYCLE] } })
+        : undefined,
+    );
+    renderGraphScreen();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Shapes' }));
+    const editor = screen.getByRole('dialog', { name: /Edit micro topic: Shapes/ });
+    await choose('Prerequisites', 'Letters (Literacy › Reading)');
+    fireEvent.click(within(editor).getByRole('button', { name: 'Save micro topic' }));
+
+    expect(await within(editor).findByText(CYCLE)).toBeTruthy();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      sub_topic_id: 100,
+      name: 'Shapes',
+      description: '',
+      prerequisite_ids: [20],
+    });
+    // The editor stays open with what was chosen, so the admin can correct it.
+    expect(within(editor).getByText('Letters (Literacy › Reading)')).toBeTruthy();
+  });
+
+  it('asks before deleting and shows the server’s refusal when questions use the topic', async () => {
+    const refusal = 'This micro topic is used by 3 questions. Move or delete them first.';
+    const { requests } = serve((request) =>
+      request.method === 'DELETE' && request.url === '/api/admin/micro-topics/11'
+        ? json(409, { message: refusal })
+        : undefined,
+    );
+    renderGraphScreen();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Counting' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm' });
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Counting' })).toBeTruthy();
+  });
+
+  it('moves a sibling by sending every sibling id in the new order', async () => {
+    const { requests } = serve((request) =>
+      request.method === 'PUT' && request.url === '/api/admin/knowledge-graph/order'
+        ? json(204, undefined)
+        : undefined,
+    );
+    renderGraphScreen();
+
+    expect(
+      (await screen.findByRole('button', { name: 'Move Mathematics up' })).hasAttribute('disabled'),
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move Mathematics down' }));
+    await vi.waitFor(() =>
+      expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ level: 'subject', ids: [2, 1] }),
+    );
+  });
+
+  it('draws the map and opens a topic’s editor from its node', async () => {
+    serve(() => undefined);
+    renderGraphScreen();
+
+    fireEvent.click(await screen.findByRole('tab', { name: 'Prerequisite map' }));
+    const map = screen.getByRole('group', { name: 'Prerequisite map' });
+    const counting = within(map).getByRole('button', { name: /^Counting, Mathematics, level 2/ });
+    fireEvent.focus(counting);
+    expect(screen.getByText(/Counting: needs Shapes; unlocks Letters\./)).toBeTruthy();
+    fireEvent.keyDown(counting, { key: 'Enter' });
+    expect(screen.getByRole('dialog', { name: /Edit micro topic: Counting/ })).toBeTruthy();
+  });
+});

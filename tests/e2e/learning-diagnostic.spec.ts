@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { confirmDialog, expectMenu, loginWith, onPath, sidebar, STUDENT_MENU } from './helpers.ts';
+import { answerQuestions, questionCard, questionTotal, registerStudent } from './learning-helpers.ts';
+
+// A student of our own rather than new.student@pathbuilder.test: the navigation spec, running in parallel,
+// checks that new.student's menu is still locked, and taking the diagnostic unlocks it for good.
+const password = 'first-steps-2024';
+
+test('a new student takes the whole diagnostic and the student menu unlocks without logging in again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = await registerStudent(request, password);
+  await loginWith(page, email, password);
+  await expectMenu(page, [['Dashboard', '/']]);
+
+  await page.getByRole('link', { name: 'Take the diagnostic' }).click();
+  await expect(page).toHaveURL(onPath('/start'));
+  await expect(page).toHaveTitle('Start | Pathbuilder');
+  await page.getByRole('button', { name: 'Start the diagnostic' }).click();
+  await expect(page).toHaveURL(/\/quiz\/\d+$/);
+  await expect(questionCard(page)).toHaveAccessibleName(/^Question 1 of \d+$/);
+
+  const total = await questionTotal(page);
+  expect(total).toBeGreaterThanOrEqual(5);
+  await answerQuestions(page, 1, total);
+
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(confirmDialog(page)).toContainText('Submit your answers now?');
+  await confirmDialog(page).getByRole('button', { name: 'Yes', exact: true }).click();
+
+  await expect(page).toHaveURL(onPath('/diagnostic-results'));
+  await expect(page.getByRole('heading', { name: 'Diagnostic results', level: 1 })).toBeVisible();
+  // The menu opened up in this same session.
+  await expectMenu(page, STUDENT_MENU);
+  // One bar per subject; the diagnostic covers every subject of the catalogue.
+  await expect(page.getByRole('meter')).toHaveCount(5);
+  await expect(page.getByRole('table').first()).toBeVisible();
+
+  // The dashboard now shows the diagnostic among the latest results, not the call to action.
+  await sidebar(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Latest results' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Take the diagnostic' })).toHaveCount(0);
+});

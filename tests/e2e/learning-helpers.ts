@@ -1,0 +1,122 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { ACCOUNTS, DEMO_PASSWORD } from './helpers.ts';
+
+// Steps shared by the learning specs (quizzes, exams, the diagnostic, offline taking).
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** The card of the question on screen ("Question 3 of 8"). */
+export const questionCard = (page: Page): Locator =>
+  page.getByRole('region', { name: /^Question \d+ of \d+$/ });
+
+export const questionNavigator = (page: Page): Locator =>
+  page.getByRole('navigation', { name: 'Question navigator' });
+
+export const syncStatus = (page: Page): Locator =>
+  page.getByRole('status').filter({ hasText: /saved|waiting to sync|kept on this device/ });
+
+/** How many questions the attempt has, read from "Question n of N". */
+export async function questionTotal(page: Page): Promise<number> {
+  const heading = await questionCard(page).getByRole('heading').first().textContent();
+  const match = /of (\d+)/.exec(heading ?? '');
+  if (!match) throw new Error(`No question counter in "${heading}"`);
+  return Number(match[1]);
+}
+
+/**
+ * Gives some answer to the question on screen, whatever its type, the way a student would: pick, tick,
+ * type, match or order.
+ */
+export async function answerSomehow(page: Page): Promise<void> {
+  const card = questionCard(page);
+  const trueRadio = card.getByRole('radio', { name: 'True', exact: true });
+  if ((await trueRadio.count()) > 0) {
+    await trueRadio.check();
+    return;
+  }
+  const radios = card.getByRole('radio');
+  if ((await radios.count()) > 0) {
+    await radios.first().check();
+    return;
+  }
+  const boxes = card.getByRole('checkbox');
+  if ((await boxes.count()) > 0) {
+    await boxes.first().check();
+    return;
+  }
+  const text = card.getByLabel('Your answer');
+  if ((await text.count()) > 0) {
+    await text.fill('Learning through play');
+    await text.blur();
+    return;
+  }
+  const selects = card.getByRole('combobox');
+  const pairs = await selects.count();
+  if (pairs > 0) {
+    for (let i = 0; i < pairs; i += 1) await selects.nth(i).selectOption({ index: i + 1 });
+    return;
+  }
+  await card.getByRole('button', { name: 'Keep this order' }).click();
+}
+
+/** Answers questions first..last (1-based) in order with the Next button, checking the navigator as it goes. */
+export async function answerQuestions(page: Page, first: number, last: number): Promise<void> {
+  for (let n = first; n <= last; n += 1) {
+    await expect(questionCard(page)).toHaveAccessibleName(new RegExp(`^Question ${n} of`));
+    await answerSomehow(page);
+    await expect(
+      questionNavigator(page).getByRole('button', { name: new RegExp(`^Question ${n}, answered`) }),
+    ).toBeVisible();
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+    if ((await next.count()) > 0) await next.click();
+  }
+}
+
+export async function apiLogin(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), `API login of ${email}`).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export const adminToken = (request: APIRequestContext) => apiLogin(request, ACCOUNTS.admin);
+
+/** A student of our own, registered through the API, who has not taken the diagnostic yet. */
+export async function registerStudent(request: APIRequestContext, password: string): Promise<string> {
+  const locations = await request.get('/api/lookups/locations');
+  const { data: places } = (await locations.json()) as { data: { id: number }[] };
+  const schools = await request.get(`/api/lookups/schools?location_id=${places[0].id}`);
+  const { data: schoolList } = (await schools.json()) as { data: { id: number; location_id: number }[] };
+  const email = `e2e.learner.${Date.now()}.${Math.floor(Math.random() * 1e6)}@pathbuilder.test`;
+  const response = await request.post('/api/register', {
+    data: {
+      full_name: 'Nia Newcomer',
+      email,
+      password,
+      password_confirmation: password,
+      location_id: schoolList[0].location_id,
+      school_id: schoolList[0].id,
+    },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return email;
+}
+
+export interface MyAssessment {
+  id: number;
+  title: string;
+  state: string;
+  time_limit_minutes: number | null;
+  question_count: number;
+  in_progress_attempt_id: string | null;
+}
+
+export async function myAssessments(
+  request: APIRequestContext,
+  token: string,
+  kind: 'quiz' | 'exam' | 'diagnostic',
+): Promise<MyAssessment[]> {
+  const response = await request.get(`/api/my/assessments?kind=${kind}`, { headers: bearer(token) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: MyAssessment[] }).data;
+}
