@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { usePageReady } from '../../../app/page-load.tsx';
-import '../../auth/forms.css';
 import '../account.css';
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { TextField } from '../../../components/form-field.tsx';

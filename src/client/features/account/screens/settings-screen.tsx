@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { usePageReady } from '../../../app/page-load.tsx';
-import '../../auth/forms.css';
 import '../account.css';
 import { TextField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../components/toast.tsx';

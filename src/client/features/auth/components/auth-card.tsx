@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import '../forms.css';
 import '../auth.css';
 
 /** The centred card of the full-page screens (login, registration, reset, verification). */

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { usePageReady } from '../../../app/page-load.tsx';
-import '../../auth/forms.css';
 import '../notifications.css';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import type { Notification } from '../../../../shared/contracts/notifications.ts';
