@@ -36,6 +36,13 @@ export default defineConfig({
       ],
     },
   },
+  // The diagnostic spec takes the whole diagnostic as new.student@pathbuilder.test, which unlocks that
+  // account's menu for good; the navigation spec checks that menu is still locked, so the diagnostic runs
+  // last, once everything else is done, on the same server and database.
+  projects: [
+    { name: 'main', testIgnore: 'learning-diagnostic.spec.ts' },
+    { name: 'diagnostic', testMatch: 'learning-diagnostic.spec.ts', dependencies: ['main'] },
+  ],
   // Serves the already built dist/ (npm test runs `npm run build` first) on a fresh demo database.
   webServer: {
     command: `${wipeData} && ${node} src/server/main.ts`,

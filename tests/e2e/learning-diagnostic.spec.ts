@@ -1,18 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { confirmDialog, expectMenu, loginWith, onPath, sidebar, STUDENT_MENU } from './helpers.ts';
-import { answerQuestions, questionCard, questionTotal, registerStudent } from './learning-helpers.ts';
+import { confirmDialog, expectMenu, loginAs, onPath, sidebar, STUDENT_MENU } from './helpers.ts';
+import { answerQuestions, questionCard, questionTotal } from './learning-helpers.ts';
 
-// A student of our own rather than new.student@pathbuilder.test: the navigation spec, running in parallel,
-// checks that new.student's menu is still locked, and taking the diagnostic unlocks it for good.
-const password = 'first-steps-2024';
-
-test('a new student takes the whole diagnostic and the student menu unlocks without logging in again', async ({
+// The demo's new.student@pathbuilder.test itself. Taking the diagnostic unlocks that account for good, so
+// playwright.config.ts runs this spec in its own project after every other spec (the navigation spec
+// checks that the same account's menu is still locked).
+test('new.student takes the whole diagnostic and the student menu unlocks without logging in again', async ({
   page,
-  request,
 }) => {
   test.setTimeout(120_000);
-  const email = await registerStudent(request, password);
-  await loginWith(page, email, password);
+  await loginAs(page, 'newStudent');
   await expectMenu(page, [['Dashboard', '/']]);
 
   await page.getByRole('link', { name: 'Take the diagnostic' }).click();

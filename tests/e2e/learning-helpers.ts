@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { ACCOUNTS, DEMO_PASSWORD } from './helpers.ts';
 
 // Steps shared by the learning specs (quizzes, exams, the diagnostic, offline taking).
@@ -81,12 +82,21 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
 
 export const adminToken = (request: APIRequestContext) => apiLogin(request, ACCOUNTS.admin);
 
-/** A student of our own, registered through the API, who has not taken the diagnostic yet. */
-export async function registerStudent(request: APIRequestContext, password: string): Promise<string> {
-  const locations = await request.get('/api/lookups/locations');
-  const { data: places } = (await locations.json()) as { data: { id: number }[] };
-  const schools = await request.get(`/api/lookups/schools?location_id=${places[0].id}`);
-  const { data: schoolList } = (await schools.json()) as { data: { id: number; location_id: number }[] };
+/**
+ * A student of our own at the school named `schoolName`, registered through the API; like every new
+ * student, they have not taken the diagnostic yet.
+ */
+export async function registerStudent(
+  request: APIRequestContext,
+  { password, schoolName }: { password: string; schoolName: string },
+): Promise<string> {
+  const lookup = await request.get(`/api/lookups/schools?search=${encodeURIComponent(schoolName)}`);
+  expect(lookup.status()).toBe(200);
+  const { data: schools } = (await lookup.json()) as {
+    data: { id: number; name: string; location_id: number }[];
+  };
+  const school = schools.find((s) => s.name === schoolName);
+  if (!school) throw new Error(`No school "${schoolName}" in the lookups.`);
   const email = `e2e.learner.${Date.now()}.${Math.floor(Math.random() * 1e6)}@pathbuilder.test`;
   const response = await request.post('/api/register', {
     data: {
@@ -94,12 +104,26 @@ export async function registerStudent(request: APIRequestContext, password: stri
       email,
       password,
       password_confirmation: password,
-      location_id: schoolList[0].location_id,
-      school_id: schoolList[0].id,
+      location_id: school.location_id,
+      school_id: school.id,
     },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
   return email;
+}
+
+/** Starts and submits the diagnostic through the API, so the student's menu is unlocked from then on. */
+export async function takeDiagnosticThroughApi(request: APIRequestContext, token: string): Promise<void> {
+  const [diagnostic] = await myAssessments(request, token, 'diagnostic');
+  if (!diagnostic) throw new Error('No diagnostic is offered to this student.');
+  const id = randomUUID();
+  const start = await request.post('/api/attempts', {
+    headers: bearer(token),
+    data: { id, assessment_id: diagnostic.id },
+  });
+  expect(start.status(), await start.text()).toBeLessThan(300);
+  const submit = await request.post(`/api/attempts/${id}/submit`, { headers: bearer(token), data: {} });
+  expect(submit.status(), await submit.text()).toBe(200);
 }
 
 export interface MyAssessment {
