@@ -27,6 +27,7 @@ export const ATTEMPT_PATHS = {
   practice: '/practice',
   one: (i: string) => `/attempts/${i}`,
   answer: (i: string, q: number | string) => `/attempts/${i}/answers/${q}`,
+  position: (i: string) => `/attempts/${i}/position`,
   submit: (i: string) => `/attempts/${i}/submit`,
   result: (i: string) => `/attempts/${i}/result`,
   analysis: (i: string) => `/attempts/${i}/analysis`,

@@ -412,6 +412,22 @@ describe.each(dialects)('taking assessments: integrity (%s)', (dialect) => {
     expect(results.subjects[0].micro_topics).toHaveLength(2);
   });
 
+  it('remembers the question the student is on, so another device resumes there', async () => {
+    const quiz = await createAssessment(t, admin, { question_ids: allQuestions() });
+    const attempt = (await start(student, quiz)).json();
+    const put = (token: string, position: unknown) =>
+      t.request({ method: 'PUT', url: `/api/attempts/${attempt.id}/position`, token, payload: { position } });
+    expect((await put(student, 4)).statusCode).toBe(204);
+    const elsewhere = await t.login('student@pathbuilder.test');
+    expect(
+      (await t.request({ method: 'GET', url: `/api/attempts/${attempt.id}`, token: elsewhere })).json()
+        .position,
+    ).toBe(4);
+    expect((await put(student, 6)).statusCode).toBe(422);
+    expect((await put(student, -1)).statusCode).toBe(422);
+    expect((await put(otherStudent, 1)).statusCode).toBe(404);
+  });
+
   it('gives Test Yourself feedback after each answer and counts it toward proficiency', async () => {
     const res = await t.request({
       method: 'POST',

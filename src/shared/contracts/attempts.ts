@@ -97,6 +97,8 @@ export const saveAnswerResponseSchema = z.object({
   saved: z.literal(true),
   feedback: feedbackSchema.nullable(),
 });
+/** Where the student is in the attempt, so another device resumes at the same question. */
+export const positionBodySchema = z.strictObject({ position: z.number().int().min(0).max(500) });
 export const submitBodySchema = z.strictObject({ submitted_at: z.iso.datetime({ offset: true }).optional() });
 
 export const microTopicResultSchema = z.object({

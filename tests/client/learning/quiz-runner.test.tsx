@@ -85,9 +85,12 @@ describe('taking a quiz', () => {
 
     fireEvent.click(screen.getByRole('radio', { name: 'False' }));
 
-    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
-    const put = requests.find((r) => r.method === 'PUT');
+    const answerPuts = () => requests.filter((r) => r.method === 'PUT' && r.url.includes('/answers/'));
+    await waitFor(() => expect(answerPuts()).toHaveLength(1));
+    const put = answerPuts()[0];
     expect(put?.url).toBe(`/api/attempts/${ATTEMPT_ID}/answers/102`);
+    // Moving to question 2 told the server too, so another device resumes there.
+    expect(requests.find((r) => r.url.endsWith('/position'))?.body).toEqual({ position: 1 });
     expect(put?.body).toMatchObject({
       answer: { type: 'true_false', value: false },
       flagged: false,

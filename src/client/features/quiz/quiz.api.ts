@@ -10,7 +10,7 @@ import { ATTEMPT_PATHS } from '../../../shared/api-paths.ts';
 import type { KnowledgeGraph } from '../../../shared/contracts/knowledge-graph.ts';
 import { KG_PATHS } from '../../../shared/api-paths.ts';
 import { loadCopy, storeCopy } from '../../lib/attempt-store.ts';
-import { api, ApiError, getJson, postJson, withQuery } from '../../lib/http.ts';
+import { api, ApiError, getJson, postJson, putJson, withQuery } from '../../lib/http.ts';
 import type { QueryParams } from '../../lib/http.ts';
 import { authState } from '../auth/auth.store.ts';
 
@@ -79,6 +79,11 @@ export function startPractice(
 /** Network only: offline, the device's own copy of the attempt (lib/attempt-store.ts) is the better one. */
 export function fetchAttempt(id: string, signal?: AbortSignal): Promise<Attempt> {
   return getFresh<Attempt>(ATTEMPT_PATHS.one(id), undefined, signal, { fallback: false });
+}
+
+/** Best effort: where the student is, so another device resumes at the same question. */
+export async function savePosition(id: string, position: number): Promise<void> {
+  await putJson(ATTEMPT_PATHS.position(id), { position });
 }
 
 export function fetchResult(id: string, signal?: AbortSignal): Promise<AttemptResult> {

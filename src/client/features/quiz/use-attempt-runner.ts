@@ -1,3 +1,4 @@
+import { savePosition } from './quiz.api.ts';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type {
   AnswerValue,
@@ -117,6 +118,8 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
       const next = Math.min(Math.max(index, 0), attempt.questions.length - 1);
       setPosition(next);
       void storePosition(attempt.id, next);
+      // Offline this simply fails; the answers (in the outbox) carry the position too.
+      savePosition(attempt.id, next).catch(() => undefined);
     },
     [attempt.id, attempt.questions.length],
   );

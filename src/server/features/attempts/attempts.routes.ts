@@ -7,6 +7,7 @@ import {
   diagnosticResultsSchema,
   resultSchema,
   saveAnswerBodySchema,
+  positionBodySchema,
   saveAnswerResponseSchema,
   startAttemptBodySchema,
   startPracticeBodySchema,
@@ -54,6 +55,15 @@ export function attemptsRoutes(route: ReturnType<typeof createRouter>, attempts:
     body: saveAnswerBodySchema,
     response: saveAnswerResponseSchema,
     handler: ({ params, body, auth }) => attempts.saveAnswer(auth, params.id, params.questionId, body),
+  });
+  route({
+    method: 'PUT',
+    url: ATTEMPT_PATHS.position(':id'),
+    access: STUDENT,
+    summary: 'Remember which question the student is on, so another device resumes there',
+    params: attemptParamsSchema,
+    body: positionBodySchema,
+    handler: ({ params, body, auth }) => attempts.savePosition(auth, params.id, body.position),
   });
   route({
     method: 'POST',

@@ -350,6 +350,15 @@ export function createAttemptsService(
       return { saved: true, feedback };
     },
 
+    async savePosition(auth: Authed, id: string, position: number): Promise<void> {
+      const row = await own(auth, id);
+      if (row.status !== 'in_progress') throw conflict('This attempt has been submitted.');
+      if (position >= (JSON.parse(row.question_ids) as number[]).length) {
+        throw unprocessable({ position: ['This attempt has fewer questions.'] });
+      }
+      await repo.update(row.id, { position });
+    },
+
     async submit(auth: Authed, id: string): Promise<AttemptResult> {
       const row = await own(auth, id);
       if (row.status === 'in_progress') await grade(row, false);
