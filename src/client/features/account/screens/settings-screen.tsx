@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { usePageReady } from '../../../app/page-load.tsx';
 import '../account.css';
 import { TextField } from '../../../components/form-field.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { TEXTS } from '../../../../shared/constants.ts';
 import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/password.store.ts';
@@ -60,25 +61,13 @@ export default function SettingsScreen() {
           onChange={setCurrentPassword}
           errors={changeErrors.current_password}
         />
-        <TextField
+        <NewPasswordFields
           label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={setPassword}
-          errors={changeErrors.password}
-        />
-        <TextField
-          label="Confirm new password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={setConfirmation}
-          errors={changeErrors.password_confirmation}
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          errors={changeErrors}
         />
         <button type="submit" className="button" disabled={pending}>
           {pending ? 'Saving...' : 'Save new password'}

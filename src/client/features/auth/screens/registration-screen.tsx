@@ -5,6 +5,7 @@ import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { TextField } from '../../../components/form-field.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import type { User } from '../../../../shared/contracts/auth.ts';
 import type { FieldErrors } from '../../../../shared/contracts/common.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -90,25 +91,13 @@ export default function RegistrationScreen() {
           onChange={setEmail}
           errors={errors.email}
         />
-        <TextField
+        <NewPasswordFields
           label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={setPassword}
-          errors={errors.password}
-        />
-        <TextField
-          label="Confirm password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={setConfirmation}
-          errors={errors.password_confirmation}
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          errors={errors}
         />
         <Dropdown<number>
           label="Location"

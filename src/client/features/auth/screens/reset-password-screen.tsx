@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { TextField } from '../../../components/form-field.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { AuthCard, FormMessage } from '../components/auth-card.tsx';
@@ -107,25 +108,13 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
           </FormMessage>
         )}
         {error !== null && !fieldsHaveErrors && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
-        <TextField
+        <NewPasswordFields
           label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={setPassword}
-          errors={resetErrors.password}
-        />
-        <TextField
-          label="Confirm new password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={setConfirmation}
-          errors={resetErrors.password_confirmation}
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          errors={resetErrors}
         />
         <button type="submit" className="button" disabled={pending}>
           {pending ? 'Saving...' : 'Reset password'}

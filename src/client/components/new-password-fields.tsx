@@ -1,0 +1,47 @@
+import type { FieldErrors } from '../../shared/contracts/common.ts';
+import { TextField } from './form-field.tsx';
+
+interface Props {
+  /** "Password" on registration, "New password" where one is replaced. */
+  label: string;
+  password: string;
+  confirmation: string;
+  onPassword(value: string): void;
+  onConfirmation(value: string): void;
+  errors: FieldErrors;
+}
+
+/** A new password and its confirmation, with the server's errors for each (registration, reset, settings). */
+export function NewPasswordFields({
+  label,
+  password,
+  confirmation,
+  onPassword,
+  onConfirmation,
+  errors,
+}: Props) {
+  return (
+    <>
+      <TextField
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={onPassword}
+        errors={errors.password}
+      />
+      <TextField
+        label={`Confirm ${label.toLowerCase()}`}
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={confirmation}
+        onChange={onConfirmation}
+        errors={errors.password_confirmation}
+      />
+    </>
+  );
+}
