@@ -54,7 +54,7 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
         <Link to={assessmentsPath(kind)}>Back to the {noun.many}</Link>
       </div>
       {current && (
-        <div className="assessment-tabs" role="tablist" aria-label={`${noun.one} views`}>
+        <div className="tabs" role="tablist" aria-label={`${noun.one} views`}>
           {(['settings', 'preview'] as const).map((t) => (
             <button
               key={t}
@@ -63,7 +63,7 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
               role="tab"
               aria-selected={tab === t}
               aria-controls={`assessment-panel-${t}`}
-              className={`assessment-tabs__tab${tab === t ? ' is-selected' : ''}`}
+              className={`tabs__tab${tab === t ? ' is-selected' : ''}`}
               onClick={() => setTab(t)}
             >
               {t === 'settings' ? 'Settings' : 'Preview'}

@@ -51,7 +51,7 @@ function KnowledgeGraphManager() {
           </p>
         )}
       </div>
-      <div className="kg-tabs" role="tablist" aria-label="Views of the knowledge graph">
+      <div className="tabs" role="tablist" aria-label="Views of the knowledge graph">
         {VIEWS.map((v) => (
           <button
             key={v.id}
@@ -60,7 +60,7 @@ function KnowledgeGraphManager() {
             role="tab"
             aria-selected={view === v.id}
             aria-controls={`kg-panel-${v.id}`}
-            className={`kg-tabs__tab${view === v.id ? ' is-selected' : ''}`}
+            className={`tabs__tab${view === v.id ? ' is-selected' : ''}`}
             onClick={() => setView(v.id)}
           >
             {v.label}
