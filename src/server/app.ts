@@ -27,15 +27,19 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
 import { lookupsRoutes } from './features/schools/lookups.routes.ts';
+import { schoolRequestsRoutes } from './features/schools/school-requests.routes.ts';
+import { createSchoolRequestsService } from './features/schools/school-requests.service.ts';
 import { createSchoolsService } from './features/schools/schools.service.ts';
 import { createAdminUsersService } from './features/users/admin-users.service.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { roleOf } from './features/users/users.service.ts';
 import { createMailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin, forbidden, unauthenticated } from './plugins/errors.ts';
+import { createBackgroundTasks } from './plugins/background.ts';
+import { errorsPlugin, forbidden, frameworkErrors, unauthenticated } from './plugins/errors.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { createRouter, type RouteInfo } from './plugins/routes.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -50,17 +54,24 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // Only the configured proxies may name the client (config.ts): never every hop, which a client could spoof.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Shutdown: stop accepting, let in-flight requests finish.
     return503OnClosing: true,
+    frameworkErrors,
   });
   const { db, dialect } = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgSchema: config.pgSchema,
   });
-  app.addHook('onClose', async () => db.destroy());
-  await migrateToLatest(db, dialect);
+  const tasks = createBackgroundTasks(app.log);
+  app.addHook('onClose', async () => {
+    // Mail still being sent after its response needs the database.
+    await tasks.idle();
+    await db.destroy();
+  });
+  await migrateToLatest(db, dialect, config.pgSchema);
 
   const ctx: AppContext = {
     config,
@@ -69,6 +80,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     appKey: config.appKey ?? (await storedAppKey(db)),
     hasher: createPasswordHasher(config.passwordHashing),
     mailer: createMailer(db, app.log, config.smtpUrl, config.mailFrom),
+    tasks,
     log: app.log,
     now: () => new Date(),
   };
@@ -81,16 +93,29 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const limiter = createRateLimiter(db, ctx.now);
   const schools = createSchoolsService(db, ctx.now);
   const notifications = createNotificationsService(db, ctx.now);
-  const auth = createAuthService(ctx, { limiter, schools, notifications });
   const usersRepo = createUsersRepository(db);
+  const schoolRequests = createSchoolRequestsService(db, ctx.now, {
+    notifications,
+    limiter,
+    staffOf: async (schoolId) => [
+      ...(await usersRepo.idsOfAdmins()),
+      ...(await usersRepo.idsOfTeachersOfSchool(schoolId)),
+    ],
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+  });
+  const auth = createAuthService(ctx, { limiter, schools, schoolRequests });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(authPlugin, { auth });
 
   const kg = createKnowledgeGraphService(db);
   const questions = createQuestionsService(ctx);
   const assessments = createAssessmentsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
-  const attempts = createAttemptsService(ctx, { assessments });
+  const attempts = createAttemptsService(ctx, {
+    assessments,
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+  });
 
   const routes: RouteInfo[] = [];
   await app.register(
@@ -106,6 +131,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       healthRoutes(route, ctx);
       authRoutes(route, auth);
       lookupsRoutes(route, schools);
+      schoolRequestsRoutes(route, schoolRequests);
       notificationsRoutes(route, notifications);
       adminRoutes(route, {
         users: createAdminUsersService(ctx, { schools, revokeSessions: auth.revokeAllSessions }),
@@ -146,6 +172,11 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   await serveSpa(app, config.staticDir);
   return { app, ctx, routes };
+}
+
+/** Trusts the `hops` proxies nearest to us, as proxy-addr does for a number (Fastify's types want a function). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /** Without APP_KEY, one random key is kept in the database, so every process behind a balancer signs alike. */

@@ -3,6 +3,7 @@ import type { AppConfig } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import type { PasswordHasher } from './features/auth/passwords.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { BackgroundTasks } from './plugins/background.ts';
 
 /** What every feature's service needs; built once in buildApp and handed to each feature. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   appKey: string;
   hasher: PasswordHasher;
   mailer: Mailer;
+  /** Work done after the response (mail whose timing must not reveal anything). */
+  tasks: BackgroundTasks;
   log: FastifyBaseLogger;
   now: () => Date;
 }

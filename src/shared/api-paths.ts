@@ -38,6 +38,7 @@ export const ASSESSMENT_PATHS = {
   list: '/admin/assessments',
   one: (i: number | string) => `/admin/assessments/${i}`,
   preview: (i: number | string) => `/admin/assessments/${i}/preview`,
+  attempts: (i: number | string) => `/admin/assessments/${i}/attempts`,
   mine: '/my/assessments',
 } as const;
 

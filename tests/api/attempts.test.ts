@@ -206,6 +206,8 @@ describe.each(dialects)('taking assessments: integrity (%s)', (dialect) => {
         started_at: new Date(Date.now() - 11 * 60_000).toISOString(),
         deadline_at: deadline,
         grace_until: new Date(Date.now() + 9 * 60_000).toISOString(),
+        // The server last heard from this attempt when it started: the device went offline then.
+        last_seen_at: new Date(Date.now() - 11 * 60_000).toISOString(),
       })
       .where('id', '=', attempt.id)
       .execute();
@@ -233,7 +235,14 @@ describe.each(dialects)('taking assessments: integrity (%s)', (dialect) => {
     const result = (
       await t.request({ method: 'GET', url: `/api/attempts/${attempt.id}/result`, token: student })
     ).json();
-    expect(result).toMatchObject({ score: 1, max_score: 6, auto_submitted: true, submitted_at: deadline });
+    expect(result).toMatchObject({
+      score: 1,
+      max_score: 6,
+      auto_submitted: true,
+      submitted_at: deadline,
+      used_offline_grace: true,
+      late_answers: 1,
+    });
   });
 
   it('submits expired attempts in the background sweep too', async () => {
@@ -371,21 +380,29 @@ describe.each(dialects)('taking assessments: integrity (%s)', (dialect) => {
       true,
     );
 
-    const open = await createAssessment(t, admin, { question_ids: allQuestions() });
+    // Questions no other assessment holds back: the ones above are held by the "never" quiz for good.
+    const ordering = await createQuestion(t, admin, topics[1]!, 'ordering');
+    const tf = await createQuestion(t, admin, topics[1]!, 'true_false');
+    const open = await createAssessment(t, admin, { question_ids: [ordering, tf] });
     const b = (await start(student, open)).json();
-    await save(student, b.id, questionIds.ordering, rightAnswer('ordering'));
+    await save(student, b.id, ordering, rightAnswer('ordering'));
     await t.request({ method: 'POST', url: `/api/attempts/${b.id}/submit`, token: student, payload: {} });
     const shown = (
       await t.request({ method: 'GET', url: `/api/attempts/${b.id}/analysis`, token: student })
     ).json();
-    const ordering = shown.items.find((i: { question: { type: string } }) => i.question.type === 'ordering');
-    expect(ordering).toMatchObject({
+    const item = shown.items.find((i: { question: { type: string } }) => i.question.type === 'ordering');
+    expect(item).toMatchObject({
       correct: true,
       correct_answer: 'Roll over → Sit → Crawl → Walk',
       answer_text: 'Roll over → Sit → Crawl → Walk',
       class_percent: 100,
+      held_back: false,
     });
-    expect(ordering.explanation).toContain(EXPLANATION);
+    expect(item.explanation).toContain(EXPLANATION);
+    expect(shown.items.find((i: { question: { id: number } }) => i.question.id === tf)).toMatchObject({
+      correct: false,
+      held_back: false,
+    });
   });
 
   it('unlocks the menu after a submitted diagnostic and reports it per subject', async () => {
@@ -429,11 +446,14 @@ describe.each(dialects)('taking assessments: integrity (%s)', (dialect) => {
   });
 
   it('gives Test Yourself feedback after each answer and counts it toward proficiency', async () => {
+    const [practiceTopic] = await createTopics(t, admin, 1);
+    for (const type of ['single_choice', 'true_false', 'short_answer'] as const)
+      await createQuestion(t, admin, practiceTopic!, type, { practice_only: true });
     const res = await t.request({
       method: 'POST',
       url: '/api/practice',
       token: student,
-      payload: { id: newId(), micro_topic_ids: [topics[0]], count: 3 },
+      payload: { id: newId(), micro_topic_ids: [practiceTopic], count: 3 },
     });
     expect(res.statusCode).toBe(200);
     const p = res.json();

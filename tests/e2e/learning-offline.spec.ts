@@ -19,11 +19,14 @@ interface BankQuestion {
 }
 
 async function bank(request: APIRequestContext, token: string, type: string): Promise<BankQuestion[]> {
-  const response = await request.get(`/api/admin/questions?type=${type}&per_page=3`, {
+  const response = await request.get(`/api/admin/questions?type=${type}&per_page=20`, {
     headers: bearer(token),
   });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: BankQuestion[] }).data;
+  // Test Yourself questions cannot go into a quiz.
+  return ((await response.json()) as { data: Array<BankQuestion & { practice_only: boolean }> }).data.filter(
+    (q) => !q.practice_only,
+  );
 }
 
 /** An admin publishes a four-question quiz for every school, so this test owns its attempt. */

@@ -3,6 +3,8 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Db, Dialect } from './database.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-learning-core.ts';
+import * as m0004 from './migrations/0004-assessment-integrity.ts';
+import * as m0005 from './migrations/0005-account-safety.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type DialectMigration = { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> };
@@ -11,12 +13,17 @@ type DialectMigration = { up: (db: Kysely<any>, dialect: Dialect) => Promise<voi
 const migrations: Record<string, DialectMigration> = {
   '0001-foundation': m0001,
   '0002-learning-core': m0002,
+  '0004-assessment-integrity': m0004,
+  '0005-account-safety': m0005,
 };
 
 /** Runs pending migrations; on PostgreSQL Kysely's migrator holds an advisory lock, so N processes can start at once. */
-export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+export async function migrateToLatest(db: Db, dialect: Dialect, pgSchema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
+    // Kysely looks for its bookkeeping tables in every schema it can see unless told which one: another
+    // schema's tables (a second app, a parallel test run) would make it skip creating its own.
+    ...(dialect === 'postgres' ? { migrationTableSchema: pgSchema ?? 'public' } : {}),
     provider: {
       getMigrations: async () =>
         Object.fromEntries(

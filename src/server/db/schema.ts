@@ -1,5 +1,11 @@
-import type { PasswordResetsTable, RateLimitsTable, SessionsTable } from '../features/auth/auth.table.ts';
+import type {
+  LoginAddressesTable,
+  PasswordResetsTable,
+  RateLimitsTable,
+  SessionsTable,
+} from '../features/auth/auth.table.ts';
 import type { NotificationsTable } from '../features/notifications/notifications.table.ts';
+import type { SchoolRequestsTable } from '../features/schools/school-requests.table.ts';
 import type { LocationsTable, SchoolsTable } from '../features/schools/schools.table.ts';
 import type { TeacherSchoolsTable, UsersTable } from '../features/users/users.table.ts';
 import type { MailOutboxTable } from '../mail/mail.table.ts';
@@ -33,6 +39,8 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
+  login_addresses: LoginAddressesTable;
+  school_requests: SchoolRequestsTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
   subjects: SubjectsTable;

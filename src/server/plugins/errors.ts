@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { z } from 'zod';
-import type { FieldErrors } from '../../shared/contracts/common.ts';
+import { z } from 'zod';
+import { mayHoldNul, type FieldErrors } from '../../shared/contracts/common.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** An error whose status and body are meant for the client (Laravel-shaped, DESIGN.md section 3). */
 export class HttpError extends Error {
@@ -24,9 +25,15 @@ export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
 
 /** Parses input with a contract schema; failure is a 422 with one message list per field. */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const nul = nulAt(schema, input);
+  if (nul !== null) {
+    const field = nul || 'body';
+    unprocessableThrow({ [field]: [`The ${humanise(field)} contains a character that is not allowed.`] });
+  }
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const errors: FieldErrors = {};
+  // No prototype: a field may be called `constructor` or `__proto__` (?constructor=1 was a 500).
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
   for (const issue of result.error.issues) {
     const field = issue.code === 'unrecognized_keys' ? issue.keys.join(',') : issue.path.join('.') || 'body';
     const message =
@@ -44,6 +51,51 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<
 
 function unprocessableThrow(errors: FieldErrors): never {
   throw unprocessable(errors);
+}
+
+interface Visit {
+  schema: z.ZodType | undefined;
+  value: unknown;
+  key?: string;
+  parent?: Visit;
+}
+
+/**
+ * The path of the first string (or key) holding a NUL byte, or null. PostgreSQL cannot store NUL in text,
+ * so it is refused up front for every string of every request, the same on both databases. A loop, not
+ * recursion: a megabyte of JSON can nest deeper than the stack.
+ */
+function nulAt(schema: z.ZodType, input: unknown): string | null {
+  const stack: Visit[] = [{ schema, value: input }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    if (visit.schema && mayHoldNul.has(visit.schema)) continue;
+    if (typeof visit.value === 'string') {
+      if (visit.value.includes('\0')) return pathOf(visit);
+      continue;
+    }
+    if (visit.value === null || typeof visit.value !== 'object') continue;
+    const shape =
+      visit.schema instanceof z.ZodObject ? (visit.schema.shape as Record<string, z.ZodType>) : {};
+    // Pushed last to first, so the first offending field in reading order is the one reported.
+    for (const [key, value] of Object.entries(visit.value).reverse()) {
+      const child: Visit = {
+        schema: Object.hasOwn(shape, key) ? shape[key] : undefined,
+        value,
+        key,
+        parent: visit,
+      };
+      if (key.includes('\0')) return pathOf(child);
+      stack.push(child);
+    }
+  }
+  return null;
+}
+
+function pathOf(visit: Visit): string {
+  const keys: string[] = [];
+  for (let v: Visit | undefined = visit; v?.key !== undefined; v = v.parent)
+    keys.unshift(v.key.replaceAll('\0', '\\0'));
+  return keys.join('.');
 }
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
@@ -71,6 +123,23 @@ const BODY_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is invalid.',
 };
+
+/**
+ * The router's own refusals (a path it cannot percent-decode, a path parameter past its length) come here
+ * rather than through the error handler (Fastify's `frameworkErrors` option); they get the house shape too.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'The URL is too long.'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'The URL is malformed.'
+        : 'The request is malformed.';
+  request.log.info({ code: error.code, url: request.url }, 'refused by the router');
+  // No hook runs for these replies, so the security headers' onSend does not either.
+  void reply.status(status).headers(SECURITY_HEADERS).send({ message });
+}
 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {

@@ -101,4 +101,27 @@ export type MyAssessment = z.infer<typeof myAssessmentSchema>;
 export const myAssessmentsQuerySchema = z.strictObject({ kind: assessmentKindSchema });
 export const myAssessmentsResponseSchema = z.object({ data: z.array(myAssessmentSchema) });
 
+/** A student's attempt as staff see it in the assessment's results. */
+export const staffAttemptSchema = z.object({
+  id: z.string(),
+  student_id: z.number(),
+  student_name: z.string(),
+  school_name: z.string().nullable(),
+  status: z.enum(['in_progress', 'submitted']),
+  started_at: z.string(),
+  submitted_at: z.string().nullable(),
+  /** The last time the server heard from the attempt while it ran. */
+  last_seen_at: z.string().nullable(),
+  score: z.number().nullable(),
+  max_score: z.number().nullable(),
+  percent: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  auto_submitted: z.boolean(),
+  /** An answer or the submit arrived after the deadline and counted as given offline. */
+  used_offline_grace: z.boolean(),
+  late_answers: z.number(),
+});
+export type StaffAttempt = z.infer<typeof staffAttemptSchema>;
+export const staffAttemptsResponseSchema = z.object({ data: z.array(staffAttemptSchema) });
+
 export { ASSESSMENT_PATHS } from '../api-paths.ts';

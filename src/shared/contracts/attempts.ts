@@ -94,7 +94,9 @@ export const saveAnswerBodySchema = z.strictObject({
 });
 export type SaveAnswerBody = z.input<typeof saveAnswerBodySchema>;
 export const saveAnswerResponseSchema = z.object({
-  saved: z.literal(true),
+  /** false when the server already had a newer write for this question (an older replay changes nothing). */
+  saved: z.boolean(),
+  superseded: z.boolean(),
   feedback: feedbackSchema.nullable(),
 });
 /** Where the student is in the attempt, so another device resumes at the same question. */
@@ -121,8 +123,12 @@ export const resultSchema = z.object({
   submitted_at: z.string(),
   time_taken_seconds: z.number(),
   auto_submitted: z.boolean(),
+  /** An answer or the submit arrived after the deadline and was accepted as given offline. */
+  used_offline_grace: z.boolean(),
+  late_answers: z.number(),
   review_available: z.boolean(),
-  per_micro_topic: z.array(microTopicResultSchema),
+  /** correct is null until the review policy releases the answers. */
+  per_micro_topic: z.array(microTopicResultSchema.extend({ correct: z.number().nullable() })),
 });
 export type AttemptResult = z.infer<typeof resultSchema>;
 
@@ -130,10 +136,13 @@ export const analysisItemSchema = z.object({
   question: studentQuestionSchema,
   answer: answerValueSchema.nullable(),
   answer_text: z.string(),
-  correct: z.boolean(),
+  /** Right or wrong: null until the review policy allows (a flag is a key for true/false). */
+  correct: z.boolean().nullable(),
   /** Present only when the review policy allows. */
   correct_answer: z.string().nullable(),
   explanation: z.string().nullable(),
+  /** Released by this assessment, but still held back by another open or upcoming one. */
+  held_back: z.boolean(),
   /** Share of submitted attempts at this assessment that got this question right, 0–100. */
   class_percent: z.number().nullable(),
 });

@@ -11,7 +11,19 @@ export type FieldErrors = ValidationError['errors'];
 export const messageSchema = z.object({ message: z.string() });
 export type Message = z.infer<typeof messageSchema>;
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** A row id: PostgreSQL's integer is 32-bit, and a larger number must be a 422, not a failed query. */
+export const idSchema = z.number().int().positive().max(2_147_483_647);
+/** The same, from a path or query string. */
+export const idTextSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const idParamSchema = z.object({ id: idTextSchema });
+
+/**
+ * Strings that may carry NUL bytes past the request check (which refuses them everywhere else, since
+ * PostgreSQL cannot store them): the service looks at them itself, like a CSV file that rejects such rows one
+ * by one.
+ */
+export const mayHoldNul = z.registry<{ why: string }>();
 
 export const listQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

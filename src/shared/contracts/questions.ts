@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf, listQuerySchema } from './common.ts';
+import { listOf, listQuerySchema, mayHoldNul } from './common.ts';
 
 export const QUESTION_TYPES = [
   'single_choice',
@@ -82,6 +82,8 @@ export const questionSchema = z.object({
   image_url: z.string().nullable(),
   content: questionContentSchema,
   used_in: z.number(),
+  /** A Test Yourself question: never drawn into an assessment, so practice may show its key. */
+  practice_only: z.boolean(),
   updated_at: z.string(),
 });
 export type Question = z.infer<typeof questionSchema>;
@@ -98,6 +100,7 @@ export const questionBodySchema = z.strictObject({
     .nullable()
     .default(null),
   content: questionContentSchema,
+  practice_only: z.boolean().default(false),
 });
 export type QuestionBody = z.input<typeof questionBodySchema>;
 
@@ -117,7 +120,13 @@ export const importResponseSchema = z.object({
   rejected: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
 });
 export type ImportResult = z.infer<typeof importResponseSchema>;
-export const importBodySchema = z.strictObject({ csv: z.string().min(1, 'The file is empty.').max(900_000) });
+export const importBodySchema = z.strictObject({
+  csv: z
+    .string()
+    .min(1, 'The file is empty.')
+    .max(900_000)
+    .register(mayHoldNul, { why: 'one bad row is rejected on its own; the good rows are imported' }),
+});
 
 export const uploadBodySchema = z.strictObject({
   data_url: z

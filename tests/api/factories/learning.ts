@@ -117,6 +117,7 @@ export async function createQuestion(
   admin: string,
   microTopicId: number,
   type: QuestionType,
+  extra: { practice_only?: boolean } = {},
 ): Promise<number> {
   const res = await t.request({
     method: 'POST',
@@ -128,6 +129,7 @@ export async function createQuestion(
       stem: `<p>Question ${++n} (${type})</p>`,
       explanation: `${EXPLANATION} ${n}`,
       content: contentOf(type),
+      ...extra,
     },
   });
   if (res.statusCode !== 201) throw new Error(res.body);

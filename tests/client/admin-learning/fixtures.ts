@@ -71,6 +71,7 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
     stem: '<p>How many legs has a dog?</p>',
     explanation: '',
     image_url: null,
+    practice_only: false,
     content: {
       type: 'single_choice',
       options: [

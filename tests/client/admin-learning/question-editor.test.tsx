@@ -52,6 +52,7 @@ describe('the question editor', () => {
       stem: 'Match the <strong>animal</strong> to its baby.',
       explanation: '',
       image_url: null,
+      practice_only: false,
       content: {
         type: 'matching',
         pairs: [
@@ -60,6 +61,19 @@ describe('the question editor', () => {
         ],
       },
     });
+  });
+
+  it('marks a Test Yourself question when the author ticks it', async () => {
+    const { requests } = serve(created);
+    await startNew('Ordering');
+    type('Item 1', 'Egg');
+    type('Item 2', 'Caterpillar');
+    type('Item 3', 'Butterfly');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Test Yourself question' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save question' }));
+
+    await vi.waitFor(() => expect(saved(requests)).toBeDefined());
+    expect((saved(requests) as { practice_only: boolean }).practice_only).toBe(true);
   });
 
   it('sends ordering items in the order the author arranged them', async () => {

@@ -50,6 +50,8 @@ export function makeResult(overrides: Partial<AttemptResult> = {}): AttemptResul
     submitted_at: '2025-03-01T10:12:30.000Z',
     time_taken_seconds: 750,
     auto_submitted: false,
+    used_offline_grace: false,
+    late_answers: 0,
     review_available: true,
     per_micro_topic: [],
     ...overrides,

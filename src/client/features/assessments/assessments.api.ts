@@ -5,8 +5,14 @@ import {
   ASSESSMENT_PATHS,
   assessmentResponseSchema,
   assessmentsResponseSchema,
+  staffAttemptsResponseSchema,
 } from '../../../shared/contracts/assessments.ts';
-import type { Assessment, AssessmentBody, AssessmentKind } from '../../../shared/contracts/assessments.ts';
+import type {
+  Assessment,
+  AssessmentBody,
+  AssessmentKind,
+  StaffAttempt,
+} from '../../../shared/contracts/assessments.ts';
 import { questionSchema } from '../../../shared/contracts/questions.ts';
 import type { Question } from '../../../shared/contracts/questions.ts';
 import { delJson, getJson, postJson, putJson } from '../../lib/http.ts';
@@ -37,6 +43,11 @@ export async function fetchAssessment(id: number | string, signal?: AbortSignal)
 /** The questions as planned (fixed) or the pool drawn from (random), with answer keys. */
 export async function fetchAssessmentPreview(id: number | string, signal?: AbortSignal): Promise<Question[]> {
   return (await freshJson(ASSESSMENT_PATHS.preview(id), previewSchema, signal)).questions;
+}
+
+/** Its attempts, with who used the offline grace; always fresh (results change as students submit). */
+export async function fetchAssessmentAttempts(id: number, signal?: AbortSignal): Promise<StaffAttempt[]> {
+  return (await freshJson(ASSESSMENT_PATHS.attempts(id), staffAttemptsResponseSchema, signal)).data;
 }
 
 export async function createAssessment(body: AssessmentBody): Promise<Assessment> {

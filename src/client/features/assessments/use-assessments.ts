@@ -1,11 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import type { AdminSchool } from '../../../shared/contracts/admin-schools.ts';
-import type { Assessment, AssessmentKind } from '../../../shared/contracts/assessments.ts';
+import type { Assessment, AssessmentKind, StaffAttempt } from '../../../shared/contracts/assessments.ts';
 import type { Question } from '../../../shared/contracts/questions.ts';
 import { useLoad } from '../../lib/use-async.ts';
 import type { LoadState } from '../../lib/use-async.ts';
 import {
   fetchAssessment,
+  fetchAssessmentAttempts,
   fetchAssessmentPreview,
   fetchAssessments,
   fetchTargetSchools,
@@ -53,6 +54,11 @@ export function useAssessmentPreview(id: number | null): LoadState<Question[]> {
     () => (id === null ? null : (signal: AbortSignal) => fetchAssessmentPreview(id, signal)),
     [id],
   );
+  return useLoad(load);
+}
+
+export function useAssessmentAttempts(id: number): LoadState<StaffAttempt[]> {
+  const load = useCallback((signal: AbortSignal) => fetchAssessmentAttempts(id, signal), [id]);
   return useLoad(load);
 }
 

@@ -19,6 +19,8 @@ export type QuestionDraft = {
   stem: string;
   explanation: string;
   image_url: string | null;
+  /** Test Yourself only: never used in an assessment, so practice may show its answer. */
+  practice_only: boolean;
   type: QuestionType;
   /** single and multiple choice */
   options: OptionDraft[];
@@ -53,6 +55,7 @@ export function emptyDraft(microTopicId: number | null = null): QuestionDraft {
     stem: '',
     explanation: '',
     image_url: null,
+    practice_only: false,
     type: 'single_choice',
     options: [option(), option(), option()],
     correct: [],
@@ -70,6 +73,7 @@ export function draftFromQuestion(q: Question): QuestionDraft {
     stem: storedToEditable(q.stem),
     explanation: storedToEditable(q.explanation),
     image_url: q.image_url,
+    practice_only: q.practice_only,
     type: q.content.type,
   };
   const c = q.content;
@@ -127,6 +131,7 @@ export function bodyOf(draft: QuestionDraft): QuestionBody {
     stem: draft.stem,
     explanation: draft.explanation,
     image_url: draft.image_url,
+    practice_only: draft.practice_only,
     content: contentOf(draft),
   };
 }
@@ -143,7 +148,15 @@ export function moveItem<T>(list: readonly T[], index: number, step: -1 | 1): T[
   return next;
 }
 
-const TOP_FIELDS = ['micro_topic_id', 'difficulty', 'stem', 'explanation', 'image_url', 'data_url'];
+const TOP_FIELDS = [
+  'micro_topic_id',
+  'difficulty',
+  'stem',
+  'explanation',
+  'image_url',
+  'data_url',
+  'practice_only',
+];
 const TYPE_FIELDS: Record<QuestionType, RegExp> = {
   single_choice: /^content\.(options|correct)(\.\d+\.text)?$/,
   multiple_choice: /^content\.(options|correct)(\.\d+\.text)?$/,

@@ -80,7 +80,8 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
         question_id: questionId,
         answer,
         flagged,
-        answered_at: new Date().toISOString(),
+        // By the server's clock: the server judges late answers against when it last heard from us.
+        answered_at: new Date(Date.now() + initial.clockOffsetMs).toISOString(),
       };
       setAnswers((old) => ({ ...old, [questionId]: saved }));
       void Promise.all([
@@ -93,7 +94,7 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
         }),
       ]);
     },
-    [attempt.id, position],
+    [attempt.id, position, initial.clockOffsetMs],
   );
 
   const answer = useCallback(

@@ -15,6 +15,16 @@ import type { CatalogueQuestion } from './catalogue/types.ts';
 
 const DAY = 24 * 3600_000;
 
+/**
+ * Each micro topic has five questions. An assessment holds back the keys of the questions it uses until
+ * its answers are released, so the seed keeps them apart: 0–1 quizzes, 2 exams, 3 the diagnostic (first
+ * micro topic of a sub topic) and the rest Test Yourself questions, whose keys practice may show.
+ */
+const EXAM_QUESTION = 2;
+const DIAGNOSTIC_QUESTION = 3;
+const practiceOnly = (microIndex: number, questionIndex: number) =>
+  questionIndex === 4 || (questionIndex === DIAGNOSTIC_QUESTION && microIndex !== 0);
+
 function contentOf(q: CatalogueQuestion): QuestionContent {
   switch (q.type) {
     case 'single_choice':
@@ -138,7 +148,7 @@ export async function seedLearning(ctx: AppContext): Promise<void> {
             .values(prereqs.map((p) => ({ micro_topic_id: microId, prerequisite_id: p })))
             .execute();
         const questions: Array<{ id: number; content: QuestionContent }> = [];
-        for (const q of micro.questions) {
+        for (const [qi, q] of micro.questions.entries()) {
           const content = contentOf(q);
           const { id } = await db
             .insertInto('questions')
@@ -150,6 +160,7 @@ export async function seedLearning(ctx: AppContext): Promise<void> {
               explanation: sanitizeRichText(q.explanation),
               image_url: null,
               content: JSON.stringify(content),
+              practice_only: practiceOnly(mi, qi) ? 1 : 0,
               created_by: null,
               created_at: now,
               updated_at: now,
@@ -189,7 +200,7 @@ export async function seedLearning(ctx: AppContext): Promise<void> {
       title: 'Early Childhood Education Diagnostic',
       description:
         'Fifteen questions across the five subjects of the programme. There is no time limit and no pass mark to fear: your answers set your starting point.',
-      question_ids: questionsBySub.map((s) => s.micro[0]!.questions[0]!.id),
+      question_ids: questionsBySub.map((s) => s.micro[0]!.questions[DIAGNOSTIC_QUESTION]!.id),
       attempts_allowed: 1,
       pass_mark: 0,
       shuffle_options: false,
@@ -198,7 +209,8 @@ export async function seedLearning(ctx: AppContext): Promise<void> {
 
   const quizzes = [];
   for (const [i, sub] of questionsBySub.slice(0, 10).entries()) {
-    const random = i % 3 === 2;
+    // Random draws only where no exam holds questions, so every quiz review can show its keys.
+    const random = i === 7 || i === 8;
     quizzes.push(
       await assessments.create(
         adminAuth,
@@ -226,9 +238,9 @@ export async function seedLearning(ctx: AppContext): Promise<void> {
       kind: 'exam',
       title: `${CATALOGUE[0]!.name} — Mid-term Exam`,
       description:
-        'Two questions from every micro topic of the subject, 40 minutes, one attempt. Answers are released when the exam closes.',
-      selection: 'random',
-      draws: firstSubject.flatMap((s) => s.micro.map((m) => ({ micro_topic_id: m.id, count: 2 }))),
+        'One question from every micro topic of the subject, 40 minutes, one attempt. Answers are released when the exam closes.',
+      question_ids: firstSubject.flatMap((s) => s.micro.map((m) => m.questions[EXAM_QUESTION]!.id)),
+      shuffle_questions: true,
       time_limit_minutes: 40,
       opens_at: new Date(t - DAY).toISOString(),
       closes_at: new Date(t + 14 * DAY).toISOString(),
@@ -244,8 +256,8 @@ export async function seedLearning(ctx: AppContext): Promise<void> {
       kind: 'exam',
       title: `${CATALOGUE[1]!.name} — Final Exam`,
       description: 'Scheduled: opens next week for 48 hours.',
-      selection: 'random',
-      draws: secondSubject.flatMap((s) => s.micro.map((m) => ({ micro_topic_id: m.id, count: 2 }))),
+      question_ids: secondSubject.flatMap((s) => s.micro.map((m) => m.questions[EXAM_QUESTION]!.id)),
+      shuffle_questions: true,
       time_limit_minutes: 45,
       opens_at: new Date(t + 7 * DAY).toISOString(),
       closes_at: new Date(t + 9 * DAY).toISOString(),

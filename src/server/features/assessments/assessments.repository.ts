@@ -154,7 +154,7 @@ export function createAssessmentsRepository(db: Db) {
       }),
     existingQuestionIds: async (ids: number[]) =>
       ids.length
-        ? (await db.selectFrom('questions').select('id').where('id', 'in', ids).execute()).map((r) => r.id)
+        ? await db.selectFrom('questions').select(['id', 'practice_only']).where('id', 'in', ids).execute()
         : [],
     questionCountsByMicroTopic: async (ids: number[]) =>
       ids.length
@@ -162,6 +162,8 @@ export function createAssessmentsRepository(db: Db) {
             .selectFrom('questions')
             .select(['micro_topic_id', (eb) => eb.fn.countAll<number>().as('n')])
             .where('micro_topic_id', 'in', ids)
+            // Test Yourself questions are never drawn into an assessment.
+            .where('practice_only', '=', 0)
             .groupBy('micro_topic_id')
             .execute()
         : [],

@@ -7,6 +7,7 @@ import {
   assessmentsResponseSchema,
   myAssessmentsQuerySchema,
   myAssessmentsResponseSchema,
+  staffAttemptsResponseSchema,
 } from '../../../shared/contracts/assessments.ts';
 import { idParamSchema } from '../../../shared/contracts/common.ts';
 import { questionSchema } from '../../../shared/contracts/questions.ts';
@@ -31,6 +32,15 @@ export function assessmentsRoutes(
     query: assessmentsQuerySchema,
     response: assessmentsResponseSchema,
     handler: ({ query, auth }) => assessments.list(auth, query),
+  });
+  route({
+    method: 'GET',
+    url: ASSESSMENT_PATHS.attempts(':id'),
+    access: STAFF,
+    summary: 'Its attempts, with who used the offline grace (teachers: their schools’ students)',
+    params: idParamSchema,
+    response: staffAttemptsResponseSchema,
+    handler: async ({ params, auth }) => ({ data: await deps.attempts.forStaff(auth, params.id) }),
   });
   route({
     method: 'GET',

@@ -100,6 +100,10 @@ export function createAssessmentsService(
         const known = await repo.existingQuestionIds(body.question_ids);
         if (known.length !== body.question_ids.length)
           errors.question_ids = ['One of the chosen questions does not exist.'];
+        else if (known.some((q) => q.practice_only === 1))
+          errors.question_ids = [
+            'Test Yourself questions cannot be used in an assessment: practice shows their answers.',
+          ];
       }
     } else {
       if (!body.draws.length) errors.draws = ['Choose at least one micro topic to draw from.'];
@@ -121,6 +125,10 @@ export function createAssessmentsService(
     }
     if (body.opens_at && body.closes_at && Date.parse(body.closes_at) <= Date.parse(body.opens_at))
       errors.closes_at = ['The closing time must be after the opening time.'];
+    if (body.review_policy === 'after_close' && !body.closes_at)
+      errors.closes_at = [
+        'Answers are released when the assessment closes, so it needs a closing time (or choose another review policy).',
+      ];
     const schools = await repo.existingSchoolIds(body.school_ids);
     if (schools.length !== new Set(body.school_ids).size)
       errors.school_ids = ['One of the chosen schools does not exist.'];
@@ -179,6 +187,15 @@ export function createAssessmentsService(
       const a = await toAssessment(await load(id));
       await checkManage(actor, a.kind, a.school_ids);
       return a;
+    },
+    /** Staff may follow an assessment their students can take: admins all, teachers those aimed at their schools or everyone. */
+    async checkFollow(actor: Authed, id: number): Promise<void> {
+      const row = await load(id);
+      if (roleOf(actor.user) === 'admin') return;
+      if (row.kind === 'diagnostic') throw forbidden('Only admins manage diagnostics.');
+      const [schools, own] = await Promise.all([repo.schoolIds(id), deps.teacherSchoolIds(actor.user.id)]);
+      if (schools.length && !schools.some((s) => own.includes(s)))
+        throw forbidden('This assessment is for another school.');
     },
     async create(actor: Authed, body: AssessmentInput): Promise<Assessment> {
       await checkManage(actor, body.kind, body.school_ids);

@@ -1,13 +1,22 @@
 import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Dialect } from '../../db/database.ts';
 import type { AttemptsTable } from './attempts.table.ts';
 
 export type AttemptRow = AttemptsTable;
 
-function queries(db: Db) {
+function queries(db: Db, dialect: Dialect) {
   return {
     find: (id: string) => db.selectFrom('attempts').selectAll().where('id', '=', id).executeTakeFirst(),
+    /**
+     * The attempt, locked until the transaction ends, so a save and a submit cannot interleave (an answer
+     * saved while the grader reads would be acknowledged and never graded). SQLite has one writer and
+     * serialises transactions already; PostgreSQL needs the row lock.
+     */
+    findLocked: (id: string) => {
+      const q = db.selectFrom('attempts').selectAll().where('id', '=', id);
+      return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+    },
     openFor: (userId: number, assessmentId: number) =>
       db
         .selectFrom('attempts')
@@ -51,8 +60,11 @@ function queries(db: Db) {
       ) === 1,
     answers: (attemptId: string) =>
       db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute(),
-    /** Upsert keyed on (attempt, question); an older write (by answer time) never overwrites a newer one. */
-    upsertAnswer: (v: {
+    /**
+     * Upsert keyed on (attempt, question); an older write (by answer time) never overwrites a newer one.
+     * Resolves to false when a newer write was already there (the replay was superseded).
+     */
+    upsertAnswer: async (v: {
       attempt_id: string;
       question_id: number;
       answer: string | null;
@@ -60,8 +72,9 @@ function queries(db: Db) {
       answered_at: string;
       saved_at: string;
       correct: number | null;
-    }) =>
-      db
+      via_grace: number;
+    }) => {
+      const result = await db
         .insertInto('attempt_answers')
         .values(v)
         .onConflict((oc) =>
@@ -73,10 +86,78 @@ function queries(db: Db) {
               answered_at: v.answered_at,
               saved_at: v.saved_at,
               correct: v.correct,
+              via_grace: v.via_grace,
             })
             .where('attempt_answers.answered_at', '<=', v.answered_at),
         )
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+    answerOf: (attemptId: string, questionId: number) =>
+      db
+        .selectFrom('attempt_answers')
+        .selectAll()
+        .where('attempt_id', '=', attemptId)
+        .where('question_id', '=', questionId)
+        .executeTakeFirst(),
+    /** An assessment's attempts with their students, for staff (a teacher: only students of these schools). */
+    staffList: (assessmentId: number, schoolIds: number[] | null) => {
+      let q = db
+        .selectFrom('attempts')
+        .innerJoin('users', 'users.id', 'attempts.user_id')
+        .leftJoin('schools', 'schools.id', 'users.school_id')
+        .select((eb) => [
+          'attempts.id',
+          'attempts.status',
+          'attempts.started_at',
+          'attempts.submitted_at',
+          'attempts.last_seen_at',
+          'attempts.score',
+          'attempts.max_score',
+          'attempts.percent',
+          'attempts.passed',
+          'attempts.auto_submitted',
+          'attempts.used_offline_grace',
+          'users.id as student_id',
+          'users.full_name as student_name',
+          'schools.name as school_name',
+          eb
+            .selectFrom('attempt_answers')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('attempt_answers.attempt_id', '=', 'attempts.id')
+            .where('attempt_answers.via_grace', '=', 1)
+            .as('late_answers'),
+        ])
+        .where('attempts.assessment_id', '=', assessmentId);
+      if (schoolIds) q = q.where('users.school_id', 'in', schoolIds.length ? schoolIds : [-1]);
+      return q.orderBy('attempts.started_at', 'desc').limit(1000).execute();
+    },
+    schoolOfUser: async (userId: number) =>
+      (await db.selectFrom('users').select('school_id').where('id', '=', userId).executeTakeFirst())
+        ?.school_id ?? null,
+    /** Release facts of every assessment, to work out which still hold their questions' keys back. */
+    releaseFacts: () =>
+      db
+        .selectFrom('assessments')
+        .select(['id', 'review_policy', 'closes_at', 'offline_grace_minutes'])
         .execute(),
+    /** Which of these questions the given assessments use, by fixed list or by drawing from the topic. */
+    questionsUsedBy: async (assessmentIds: number[], questionIds: number[]) => {
+      if (!assessmentIds.length || !questionIds.length) return [];
+      const fixed = db
+        .selectFrom('assessment_questions')
+        .select(['assessment_questions.question_id as id', 'assessment_questions.assessment_id'])
+        .where('assessment_questions.assessment_id', 'in', assessmentIds)
+        .where('assessment_questions.question_id', 'in', questionIds);
+      const drawn = db
+        .selectFrom('assessment_draws')
+        .innerJoin('questions', 'questions.micro_topic_id', 'assessment_draws.micro_topic_id')
+        .select(['questions.id as id', 'assessment_draws.assessment_id'])
+        .where('assessment_draws.assessment_id', 'in', assessmentIds)
+        .where('questions.practice_only', '=', 0)
+        .where('questions.id', 'in', questionIds);
+      return fixed.unionAll(drawn).execute();
+    },
     setCorrect: (attemptId: string, questionId: number, correct: number) =>
       db
         .updateTable('attempt_answers')
@@ -159,20 +240,31 @@ function queries(db: Db) {
             .where('questions.id', 'in', ids)
             .execute()
         : Promise.resolve([]),
+    /** The pools an assessment draws from: never the Test Yourself questions. */
     questionIdsOfMicroTopics: (microTopicIds: number[]) =>
       db
         .selectFrom('questions')
         .select(['id', 'micro_topic_id'])
         .where('micro_topic_id', 'in', microTopicIds.length ? microTopicIds : [-1])
+        .where('practice_only', '=', 0)
+        .execute(),
+    /** Every question of these topics, with whether it is a Test Yourself question. */
+    practiceCandidates: (microTopicIds: number[]) =>
+      db
+        .selectFrom('questions')
+        .select(['id', 'micro_topic_id', 'practice_only'])
+        .where('micro_topic_id', 'in', microTopicIds.length ? microTopicIds : [-1])
         .execute(),
   };
 }
 
-export function createAttemptsRepository(db: Db) {
+export function createAttemptsRepository(db: Db, dialect: Dialect) {
   return {
-    ...queries(db),
+    ...queries(db, dialect),
     transaction: <T>(work: (r: ReturnType<typeof queries>) => Promise<T>) =>
-      withTransaction(db, (trx) => work(queries(trx))),
+      withTransaction(db, (trx) => work(queries(trx, dialect))),
   };
 }
 export type AttemptsRepository = ReturnType<typeof createAttemptsRepository>;
+/** The queries, inside or outside a transaction. */
+export type AttemptQueries = ReturnType<typeof queries>;

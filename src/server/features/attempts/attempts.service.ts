@@ -8,8 +8,9 @@ import type {
   SavedAnswer,
 } from '../../../shared/contracts/attempts.ts';
 import { answerValueSchema } from '../../../shared/contracts/attempts.ts';
+import type { StaffAttempt } from '../../../shared/contracts/assessments.ts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
+import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import type { AssessmentsService } from '../assessments/assessments.service.ts';
 import {
@@ -22,27 +23,37 @@ import {
 } from '../questions/question-types.ts';
 import { parseContent } from '../questions/questions.service.ts';
 import { roleOf } from '../users/users.service.ts';
-import { createAttemptsRepository, type AttemptRow } from './attempts.repository.ts';
+import { createAttemptsRepository, type AttemptRow, type AttemptQueries } from './attempts.repository.ts';
 import { fixedOrderSelector, type QuestionSelector } from './question-selector.ts';
+import { holdsKeys, LATENCY_GRACE_MS, REVIEW_WITHHELD, reviewReleased } from './release.ts';
 
-/** Answers that arrive this long after the deadline still count: the network is not the student's fault. */
-export const LATENCY_GRACE_MS = 15_000;
+export { LATENCY_GRACE_MS } from './release.ts';
 /** A device clock may run this far behind the server's. */
 const CLOCK_SKEW_MS = 60_000;
+/**
+ * The client dates answers by the server's clock (it knows the offset), so a late answer dated this far
+ * before the server last heard from the attempt is still taken as given offline: request timing jitter.
+ */
+const LAST_SEEN_TOLERANCE_MS = 5_000;
 
 const conflict = (message: string) => new HttpError(409, message);
 
 export function createAttemptsService(
   ctx: AppContext,
-  deps: { assessments: AssessmentsService; selector?: QuestionSelector },
+  deps: {
+    assessments: AssessmentsService;
+    selector?: QuestionSelector;
+    /** The schools a teacher teaches: they read their own students' results. */
+    teacherSchoolIds?: (userId: number) => Promise<number[]>;
+  },
 ) {
-  const repo = createAttemptsRepository(ctx.db);
+  const repo = createAttemptsRepository(ctx.db, ctx.dialect);
   const selector = deps.selector ?? fixedOrderSelector;
   const now = () => ctx.now();
   const iso = () => now().toISOString();
 
-  async function loadQuestions(ids: number[]) {
-    const rows = await repo.questionsByIds(ids);
+  async function loadQuestions(ids: number[], r: Pick<AttemptQueries, 'questionsByIds'> = repo) {
+    const rows = await r.questionsByIds(ids);
     const byId = new Map(rows.map((r) => [r.id, { ...r, parsed: parseContent(r.content) }]));
     return ids.map((id) => byId.get(id)!).filter(Boolean);
   }
@@ -53,6 +64,11 @@ export function createAttemptsService(
     if (!row) throw notFound('That attempt does not exist.');
     if (row.user_id === auth.user.id) return finaliseIfExpired(row);
     if (opts.staffMayRead && roleOf(auth.user) === 'admin') return finaliseIfExpired(row);
+    if (opts.staffMayRead && roleOf(auth.user) === 'teacher' && deps.teacherSchoolIds) {
+      const school = await repo.schoolOfUser(row.user_id);
+      if (school !== null && (await deps.teacherSchoolIds(auth.user.id)).includes(school))
+        return finaliseIfExpired(row);
+    }
     // Another student's attempt: indistinguishable from one that does not exist.
     throw notFound('That attempt does not exist.');
   }
@@ -65,11 +81,50 @@ export function createAttemptsService(
     return row;
   }
 
-  /** Grades from the saved answers; only the first finaliser wins, so a retried submit changes nothing. */
-  async function grade(row: AttemptRow, auto: boolean): Promise<void> {
+  /** The questions among these whose keys an assessment other than `except` still holds back. */
+  async function heldBack(questionIds: number[], except: number | null): Promise<Set<number>> {
+    const t = now().getTime();
+    const holding = (await repo.releaseFacts()).filter((a) => a.id !== except && holdsKeys(a, t));
+    return new Set(
+      (
+        await repo.questionsUsedBy(
+          holding.map((a) => a.id),
+          questionIds,
+        )
+      ).map((r) => r.id),
+    );
+  }
+
+  /** The server heard from the attempt while its time ran: a later "offline" answer dated before this is not. */
+  async function touch(row: AttemptRow, r: Pick<AttemptQueries, 'update'> = repo): Promise<void> {
+    const t = now().getTime();
+    if (row.status !== 'in_progress') return;
+    if (row.deadline_at && t > Date.parse(row.deadline_at) + LATENCY_GRACE_MS) return;
+    await r.update(row.id, { last_seen_at: new Date(t).toISOString() });
+  }
+
+  /**
+   * Grades from the saved answers; only the first finaliser wins, so a retried submit changes nothing.
+   * The attempt row stays locked while grading, so an answer cannot slip in between reading and marking.
+   */
+  async function grade(first: AttemptRow, auto: boolean): Promise<void> {
+    const assessment = first.assessment_id ? await deps.assessments.load(first.assessment_id) : null;
+    await repo.transaction(async (trx) => {
+      const row = await trx.findLocked(first.id);
+      if (!row || row.status !== 'in_progress') return;
+      await gradeLocked(trx, row, assessment, auto);
+    });
+  }
+
+  async function gradeLocked(
+    trx: AttemptQueries,
+    row: AttemptRow,
+    assessment: { pass_mark: number } | null,
+    auto: boolean,
+  ): Promise<void> {
     const ids = JSON.parse(row.question_ids) as number[];
-    const questions = await loadQuestions(ids);
-    const answers = new Map((await repo.answers(row.id)).map((a) => [a.question_id, a]));
+    const questions = await loadQuestions(ids, trx);
+    const answers = new Map((await trx.answers(row.id)).map((a) => [a.question_id, a]));
     let score = 0;
     const perTopic = new Map<number, { correct: number; total: number }>();
     const verdicts: Array<[number, number]> = [];
@@ -85,25 +140,28 @@ export function createAttemptsService(
     }
     const max = questions.length;
     const percent = max ? Math.round((score / max) * 100) : 0;
-    const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
-    const submittedAt = auto && row.deadline_at ? row.deadline_at : iso();
-    await repo.transaction(async (trx) => {
-      const won = await trx.markSubmitted(row.id, {
-        status: 'submitted',
-        submitted_at: submittedAt < row.started_at ? row.started_at : submittedAt,
-        auto_submitted: auto ? 1 : 0,
-        score,
-        max_score: max,
-        percent,
-        passed: assessment ? (percent >= assessment.pass_mark ? 1 : 0) : null,
-      });
-      if (!won) return;
-      for (const [qid, c] of verdicts) await trx.setCorrect(row.id, qid, c);
-      // Proficiency counts every graded question, Test Yourself included.
-      for (const [topic, t] of perTopic)
-        await trx.addProficiency(row.user_id, topic, t.correct, t.total, iso());
-      if (row.kind === 'diagnostic') await trx.setTakenDiagnostics(row.user_id);
+    const t = now().getTime();
+    const deadline = row.deadline_at ? Date.parse(row.deadline_at) : null;
+    // A submit that arrives after the deadline (within the offline grace) counts as made at the deadline,
+    // and the result says the grace was used.
+    const late = deadline !== null && t > deadline + LATENCY_GRACE_MS;
+    const submittedAt = (auto || late) && row.deadline_at ? row.deadline_at : iso();
+    const won = await trx.markSubmitted(row.id, {
+      status: 'submitted',
+      submitted_at: submittedAt < row.started_at ? row.started_at : submittedAt,
+      auto_submitted: auto ? 1 : 0,
+      used_offline_grace: row.used_offline_grace === 1 || (late && !auto) ? 1 : 0,
+      score,
+      max_score: max,
+      percent,
+      passed: assessment ? (percent >= assessment.pass_mark ? 1 : 0) : null,
     });
+    if (!won) return;
+    for (const [qid, c] of verdicts) await trx.setCorrect(row.id, qid, c);
+    // Proficiency counts every graded question, Test Yourself included.
+    for (const [topic, tally] of perTopic)
+      await trx.addProficiency(row.user_id, topic, tally.correct, tally.total, iso());
+    if (row.kind === 'diagnostic') await trx.setTakenDiagnostics(row.user_id);
   }
 
   async function view(row: AttemptRow): Promise<Attempt> {
@@ -119,9 +177,10 @@ export function createAttemptsService(
     }));
     const feedback: Record<string, Feedback> = {};
     if (row.kind === 'practice') {
+      const held = await heldBack(ids, null);
       for (const a of answers) {
         const q = questions.find((x) => x.id === a.question_id);
-        if (q && a.answer) feedback[String(q.id)] = feedbackFor(q, a.answer);
+        if (q && a.answer && !held.has(q.id)) feedback[String(q.id)] = feedbackFor(q, a.answer);
       }
     }
     return {
@@ -154,6 +213,37 @@ export function createAttemptsService(
       explanation: q.explanation,
       correct_answer: describeCorrect(q.parsed),
     };
+  }
+
+  /**
+   * The offline-grace rule. On time: it arrived by the deadline (plus network latency). Late arrivals count
+   * only as answers given offline: dated before the deadline, delivered within the grace, and dated after the
+   * last time the server heard from this attempt (a student who stayed online cannot claim to have been
+   * offline). Anything else is refused.
+   */
+  function lateness(row: AttemptRow, t: number, answeredAt: number): 'on_time' | 'grace' {
+    if (!row.deadline_at) return 'on_time';
+    const deadline = Date.parse(row.deadline_at);
+    if (t <= deadline + LATENCY_GRACE_MS) return 'on_time';
+    const lastSeen = row.last_seen_at ? Date.parse(row.last_seen_at) : Date.parse(row.started_at);
+    const offline =
+      row.grace_until !== null &&
+      t <= Date.parse(row.grace_until) &&
+      answeredAt <= deadline + LATENCY_GRACE_MS &&
+      answeredAt >= lastSeen - LAST_SEEN_TOLERANCE_MS;
+    if (!offline) {
+      throw conflict(
+        answeredAt <= deadline + LATENCY_GRACE_MS && t <= Date.parse(row.grace_until ?? row.deadline_at)
+          ? 'Time is up: this answer is dated before your device last reached the server, so it was not given offline.'
+          : 'Time is up: answers given after the deadline are not accepted.',
+      );
+    }
+    return 'grace';
+  }
+
+  /** The diagnostic comes first: until it is done a student takes nothing else (the menu says so too). */
+  function requireDiagnostic(auth: Authed): void {
+    if (auth.user.taken_diagnostics !== 1) throw forbidden('Take the diagnostic first: it unlocks the rest.');
   }
 
   async function create(
@@ -200,6 +290,8 @@ export function createAttemptsService(
         max_score: null,
         percent: null,
         passed: null,
+        last_seen_at: startedAt,
+        used_offline_grace: 0,
       });
     } catch (err) {
       // Two devices started at once: the unique index kept one attempt in progress; use that one.
@@ -220,6 +312,7 @@ export function createAttemptsService(
       const assessment = await deps.assessments.load(body.assessment_id).catch(() => null);
       if (!assessment || !(await deps.assessments.visibleTo(auth.user, assessment)))
         throw notFound('That assessment does not exist.');
+      if (assessment.kind !== 'diagnostic') requireDiagnostic(auth);
       const open = await repo.openFor(auth.user.id, assessment.id);
       if (open) {
         const current = await finaliseIfExpired(open);
@@ -232,6 +325,9 @@ export function createAttemptsService(
         throw conflict('This assessment is closed.');
       const used = await repo.countFor(auth.user.id, assessment.id);
       if (assessment.attempts_allowed !== null && used >= assessment.attempts_allowed) {
+        // A double-clicked Start: the other click's attempt is the one to resume, not a refusal.
+        const raced = await repo.openFor(auth.user.id, assessment.id);
+        if (raced) return view(await finaliseIfExpired(raced));
         throw conflict(
           `You have used all ${assessment.attempts_allowed} attempt${assessment.attempts_allowed === 1 ? '' : 's'} at this assessment.`,
         );
@@ -272,9 +368,18 @@ export function createAttemptsService(
         if (same.user_id !== auth.user.id) throw conflict('That attempt id is already in use.');
         return view(same);
       }
-      const pool = await repo.questionIdsOfMicroTopics([...new Set(body.micro_topic_ids)]);
+      requireDiagnostic(auth);
+      // Practice shows each key straight away, so it never draws a question an assessment still holds back.
+      const candidates = await repo.practiceCandidates([...new Set(body.micro_topic_ids)]);
+      const held = await heldBack(
+        candidates.filter((c) => c.practice_only === 0).map((c) => c.id),
+        null,
+      );
+      const pool = candidates.filter((c) => c.practice_only === 1 || !held.has(c.id));
       if (!pool.length)
-        throw unprocessable({ micro_topic_ids: ['There are no questions on the chosen topics yet.'] });
+        throw unprocessable({
+          micro_topic_ids: ['There are no practice questions on the chosen topics yet.'],
+        });
       // Spread the draw evenly over the chosen topics.
       const byTopic = new Map<number, number[]>();
       for (const p of pool)
@@ -300,18 +405,20 @@ export function createAttemptsService(
       return view(row);
     },
 
-    get: async (auth: Authed, id: string) => view(await own(auth, id)),
+    async get(auth: Authed, id: string) {
+      const row = await own(auth, id);
+      await touch(row);
+      return view(row);
+    },
 
     async saveAnswer(
       auth: Authed,
       id: string,
       questionId: number,
       body: { answer: AnswerValue | null; flagged: boolean; answered_at: string; position?: number },
-    ): Promise<{ saved: true; feedback: Feedback | null }> {
-      const row = await own(auth, id);
-      if (row.status !== 'in_progress')
-        throw conflict('This attempt has been submitted; answers can no longer change.');
-      const ids = JSON.parse(row.question_ids) as number[];
+    ): Promise<{ saved: boolean; superseded: boolean; feedback: Feedback | null }> {
+      const first = await own(auth, id);
+      const ids = JSON.parse(first.question_ids) as number[];
       if (!ids.includes(questionId))
         throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
       const [q] = await loadQuestions([questionId]);
@@ -320,34 +427,43 @@ export function createAttemptsService(
         const problem = answerProblem(q.parsed, body.answer);
         if (problem) throw unprocessable({ answer: [problem] });
       }
-      const t = now().getTime();
-      const answeredAt = Math.min(Date.parse(body.answered_at), t);
-      if (answeredAt < Date.parse(row.started_at) - CLOCK_SKEW_MS)
-        throw unprocessable({ answered_at: ['The answer time is before the attempt started.'] });
-      if (row.deadline_at) {
-        const deadline = Date.parse(row.deadline_at);
-        const onTime = t <= deadline + LATENCY_GRACE_MS;
-        // Given offline before the deadline, delivered within the offline grace: it counts.
-        const offlineOnTime =
-          answeredAt <= deadline + LATENCY_GRACE_MS &&
-          row.grace_until !== null &&
-          t <= Date.parse(row.grace_until);
-        if (!onTime && !offlineOnTime)
-          throw conflict('Time is up: answers given after the deadline are not accepted.');
-      }
-      const feedback = row.kind === 'practice' && body.answer ? feedbackFor(q, body.answer) : null;
-      await repo.upsertAnswer({
-        attempt_id: row.id,
-        question_id: questionId,
-        answer: body.answer ? JSON.stringify(body.answer) : null,
-        flagged: body.flagged ? 1 : 0,
-        answered_at: new Date(answeredAt).toISOString(),
-        saved_at: iso(),
-        correct: feedback ? (feedback.correct ? 1 : 0) : null,
+      const showKey = first.kind === 'practice' && !(await heldBack([questionId], null)).has(questionId);
+      // Locked: a submit running now either sees this answer or this save sees the attempt submitted.
+      return repo.transaction(async (trx) => {
+        const row = await trx.findLocked(id);
+        if (!row || row.status !== 'in_progress')
+          throw conflict('This attempt has been submitted; answers can no longer change.');
+        const t = now().getTime();
+        const answeredAt = Math.min(Date.parse(body.answered_at), t);
+        if (answeredAt < Date.parse(row.started_at) - CLOCK_SKEW_MS)
+          throw unprocessable({ answered_at: ['The answer time is before the attempt started.'] });
+        const previous = await trx.answerOf(row.id, questionId);
+        if (row.kind === 'practice' && previous?.answer) {
+          // Test Yourself: the first answer counts. Its key was shown, so a change would be a free mark.
+          if (body.answer && previous.answer === JSON.stringify(body.answer)) {
+            return { saved: true, superseded: false, feedback: showKey ? feedbackFor(q, body.answer) : null };
+          }
+          throw conflict('In Test Yourself your first answer counts; it cannot be changed.');
+        }
+        const lateBy = lateness(row, t, answeredAt);
+        const feedback = showKey && body.answer ? feedbackFor(q, body.answer) : null;
+        const written = await trx.upsertAnswer({
+          attempt_id: row.id,
+          question_id: questionId,
+          answer: body.answer ? JSON.stringify(body.answer) : null,
+          flagged: body.flagged ? 1 : 0,
+          answered_at: new Date(answeredAt).toISOString(),
+          saved_at: iso(),
+          correct: row.kind === 'practice' && body.answer ? (isCorrect(q.parsed, body.answer) ? 1 : 0) : null,
+          via_grace: lateBy === 'grace' ? 1 : 0,
+        });
+        if (lateBy === 'grace' && written) await trx.update(row.id, { used_offline_grace: 1 });
+        if (lateBy === 'on_time') await touch(row, trx);
+        if (written && body.position !== undefined && body.position < ids.length)
+          await trx.update(row.id, { position: body.position });
+        // An older replay of a write the server already has newer: nothing changed, and the client is told.
+        return { saved: written, superseded: !written, feedback };
       });
-      if (body.position !== undefined && body.position < ids.length)
-        await repo.update(row.id, { position: body.position });
-      return { saved: true, feedback };
     },
 
     async savePosition(auth: Authed, id: string, position: number): Promise<void> {
@@ -357,6 +473,7 @@ export function createAttemptsService(
         throw unprocessable({ position: ['This attempt has fewer questions.'] });
       }
       await repo.update(row.id, { position });
+      await touch(row);
     },
 
     async submit(auth: Authed, id: string): Promise<AttemptResult> {
@@ -372,13 +489,14 @@ export function createAttemptsService(
       const questions = await loadQuestions(ids);
       const answers = new Map((await repo.answers(row.id)).map((a) => [a.question_id, a]));
       const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
+      const released = staffReads(auth, row) || reviewReleased(assessment, now().getTime());
       const topics = new Map<
         number,
         {
           micro_topic_id: number;
           micro_topic_name: string;
           subject_name: string;
-          correct: number;
+          correct: number | null;
           total: number;
         }
       >();
@@ -391,7 +509,7 @@ export function createAttemptsService(
           total: 0,
         };
         t.total++;
-        if (answers.get(q.id)?.correct === 1) t.correct++;
+        if (answers.get(q.id)?.correct === 1) t.correct = (t.correct ?? 0) + 1;
         topics.set(q.micro_topic_id, t);
       }
       return {
@@ -410,8 +528,12 @@ export function createAttemptsService(
           Math.round((Date.parse(row.submitted_at!) - Date.parse(row.started_at)) / 1000),
         ),
         auto_submitted: row.auto_submitted === 1,
-        review_available: reviewAvailable(row, assessment),
-        per_micro_topic: [...topics.values()],
+        used_offline_grace: row.used_offline_grace === 1,
+        late_answers: [...answers.values()].filter((a) => a.via_grace === 1).length,
+        review_available: released,
+        // Before the answers are released the score is all there is: per-topic tallies of a topic with one
+        // question would be right/wrong flags.
+        per_micro_topic: [...topics.values()].map((t) => (released ? t : { ...t, correct: null })),
       };
     },
 
@@ -419,10 +541,13 @@ export function createAttemptsService(
       const row = await own(auth, id, { staffMayRead: true });
       if (row.status !== 'submitted') throw conflict('This attempt has not been submitted yet.');
       const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
-      const available = reviewAvailable(row, assessment);
+      const staff = staffReads(auth, row);
+      const available = staff || reviewReleased(assessment, now().getTime());
       const ids = JSON.parse(row.question_ids) as number[];
       const orders = JSON.parse(row.option_orders) as Record<string, string[]>;
       const questions = await loadQuestions(ids);
+      // A key this assessment may release can still be held back by another one that uses the question.
+      const held = available && !staff ? await heldBack(ids, row.assessment_id) : new Set<number>();
       const answers = new Map((await repo.answers(row.id)).map((a) => [a.question_id, a]));
       const klass = new Map(
         (row.assessment_id ? await repo.classCorrectness(row.assessment_id) : []).map((c) => [
@@ -437,21 +562,24 @@ export function createAttemptsService(
         review_message: available
           ? null
           : assessment?.review_policy === 'after_close'
-            ? 'Answers and explanations appear here once the assessment closes.'
-            : 'Your teacher has chosen not to show answers for this assessment.',
+            ? REVIEW_WITHHELD.after_close
+            : REVIEW_WITHHELD.never,
         items: questions.map((q) => {
           const saved = answers.get(q.id);
           const answer = saved?.answer ? answerValueSchema.parse(JSON.parse(saved.answer)) : null;
           const c = klass.get(q.id);
+          const shown = available && !held.has(q.id);
           return {
             question: toStudentQuestion(q, q.parsed, orders[String(q.id)] ?? []),
             answer,
             answer_text: describeAnswer(q.parsed, answer),
-            correct: saved?.correct === 1,
-            correct_answer: available ? describeCorrect(q.parsed) : null,
-            explanation: available ? q.explanation : null,
+            // A right/wrong flag is the key of a true/false question: only with the answers.
+            correct: shown ? saved?.correct === 1 : null,
+            correct_answer: shown ? describeCorrect(q.parsed) : null,
+            explanation: shown ? q.explanation : null,
+            held_back: available && !shown,
             class_percent:
-              c && Number(c.n) > 0 ? Math.round((Number(c.right ?? 0) / Number(c.n)) * 100) : null,
+              shown && c && Number(c.n) > 0 ? Math.round((Number(c.right ?? 0) / Number(c.n)) * 100) : null,
           };
         }),
       };
@@ -498,6 +626,33 @@ export function createAttemptsService(
       };
     },
 
+    /** An assessment's attempts for staff who may manage it; a teacher sees only their schools' students. */
+    async forStaff(auth: Authed, assessmentId: number): Promise<StaffAttempt[]> {
+      await deps.assessments.checkFollow(auth, assessmentId);
+      const schools =
+        roleOf(auth.user) === 'admin' || !deps.teacherSchoolIds
+          ? null
+          : await deps.teacherSchoolIds(auth.user.id);
+      const rows = await repo.staffList(assessmentId, schools);
+      return rows.map((r) => ({
+        id: r.id,
+        student_id: r.student_id,
+        student_name: r.student_name,
+        school_name: r.school_name ?? null,
+        status: r.status as StaffAttempt['status'],
+        started_at: r.started_at,
+        submitted_at: r.submitted_at,
+        last_seen_at: r.last_seen_at,
+        score: r.score,
+        max_score: r.max_score,
+        percent: r.percent,
+        passed: r.passed === null ? null : r.passed === 1,
+        auto_submitted: r.auto_submitted === 1,
+        used_offline_grace: r.used_offline_grace === 1,
+        late_answers: Number(r.late_answers ?? 0),
+      }));
+    },
+
     summariesOf: (userId: number) =>
       repo.summariesOf(userId) as Promise<
         Array<{
@@ -521,15 +676,9 @@ export function createAttemptsService(
     },
   };
 
-  function reviewAvailable(
-    row: AttemptRow,
-    assessment: { review_policy: string; closes_at: string | null } | null,
-  ): boolean {
-    if (!assessment) return true;
-    if (assessment.review_policy === 'after_submit') return true;
-    if (assessment.review_policy === 'after_close')
-      return assessment.closes_at === null || Date.parse(assessment.closes_at) <= now().getTime();
-    return false;
+  /** Staff read a student's attempt for what it is; release rules are about what students see. */
+  function staffReads(auth: Authed, row: AttemptRow): boolean {
+    return row.user_id !== auth.user.id && roleOf(auth.user) !== 'student';
   }
 }
 export type AttemptsService = ReturnType<typeof createAttemptsService>;

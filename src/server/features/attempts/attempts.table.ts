@@ -20,6 +20,10 @@ export interface AttemptsTable {
   max_score: number | null;
   percent: number | null;
   passed: number | null;
+  /** The last time the server heard from this attempt before its time ran out. */
+  last_seen_at: string | null;
+  /** 1 when an answer or the submit arrived after the deadline, within the offline grace. */
+  used_offline_grace: number;
 }
 export interface AttemptAnswersTable {
   attempt_id: string;
@@ -29,4 +33,6 @@ export interface AttemptAnswersTable {
   answered_at: string | null;
   saved_at: string;
   correct: number | null;
+  /** 1 when this answer arrived after the deadline and was accepted as given offline. */
+  via_grace: number;
 }

@@ -74,22 +74,24 @@ export function optionOrderFor(content: QuestionContent, shuffleOptions: boolean
       const ids = content.options.map((o) => o.id);
       return shuffleOptions ? shuffled(ids) : ids;
     }
-    // Ordering items and matching right-hand items are always shuffled: their stored order is the answer.
+    // Ordering items and matching right-hand items are always shuffled, and no item is left where the key
+    // puts it: their stored order is the answer, and a half-sorted list gives half of it away.
     case 'ordering':
-      return shuffledUnlessSame(content.items.map((i) => i.id));
+      return deranged(content.items.map((i) => i.id));
     case 'matching':
-      return shuffledUnlessSame(content.pairs.map((p) => p.right_id));
+      return deranged(content.pairs.map((p) => p.right_id));
     default:
       return [];
   }
 }
 
-function shuffledUnlessSame(ids: string[]): string[] {
-  for (let i = 0; i < 5; i++) {
+/** A random order with no item in its original place (a derangement); a rotation if chance will not give one. */
+export function deranged(ids: string[]): string[] {
+  for (let i = 0; i < 20; i++) {
     const s = shuffled(ids);
-    if (s.some((id, k) => id !== ids[k])) return s;
+    if (s.every((id, k) => id !== ids[k])) return s;
   }
-  return [...ids].reverse();
+  return [...ids.slice(1), ...ids.slice(0, 1)];
 }
 
 export function toStudentQuestion(

@@ -18,6 +18,7 @@ function selectQuestions(db: Db) {
       'questions.explanation',
       'questions.image_url',
       'questions.content',
+      'questions.practice_only',
       'questions.updated_at',
       'micro_topics.name as micro_topic_name',
       'sub_topics.name as sub_topic_name',

@@ -27,6 +27,7 @@ export function toQuestion(row: QuestionRow): Question {
     type: row.type as Question['type'],
     content: parseContent(row.content),
     used_in: Number(row.used_in ?? 0),
+    practice_only: row.practice_only === 1,
   };
 }
 
@@ -37,6 +38,7 @@ export interface QuestionInput {
   explanation: string;
   image_url: string | null;
   content: QuestionContent;
+  practice_only: boolean;
 }
 
 export function createQuestionsService(ctx: AppContext) {
@@ -59,6 +61,7 @@ export function createQuestionsService(ctx: AppContext) {
       explanation: sanitizeRichText(body.explanation),
       image_url: body.image_url,
       content: JSON.stringify(body.content),
+      practice_only: body.practice_only ? 1 : 0,
     };
   }
 
@@ -96,6 +99,21 @@ export function createQuestionsService(ctx: AppContext) {
         throw unprocessable({
           'content.type': [
             'Students have answered this question, so its type cannot change. Create a new question instead.',
+          ],
+        });
+      }
+      if (current.practice_only && !body.practice_only && (await repo.attemptsUsing(id)) > 0) {
+        // Test Yourself has shown its key already; in an assessment it would be a free mark.
+        throw unprocessable({
+          practice_only: [
+            'Students have seen this question’s answer in Test Yourself, so it stays a practice question. Create a new question for assessments.',
+          ],
+        });
+      }
+      if (!current.practice_only && body.practice_only && current.used_in > 0) {
+        throw unprocessable({
+          practice_only: [
+            `This question is part of ${current.used_in} assessment${current.used_in === 1 ? '' : 's'}. Remove it there first.`,
           ],
         });
       }
@@ -187,6 +205,10 @@ const unguard = (v: string) => (/^'[=+\-@]/.test(v) ? v.slice(1) : v);
 
 /** One CSV row → question input; throws a 422-shaped error naming what is wrong. */
 function rowToInput(raw: string[], topics: Map<string, number>): QuestionInput {
+  // The request check lets NUL through in the file (contracts/questions.ts) so that only this row fails:
+  // PostgreSQL cannot store it, and one failed insert would lose every good row.
+  if (raw.some((cell) => cell.includes('\0')))
+    throw unprocessable({ row: ['The row contains a character that is not allowed.'] });
   const cells = raw.map(unguard);
   const [topic = '', type = '', difficulty = '', stem = '', explanation = '', options = '', correct = ''] =
     cells;
@@ -207,6 +229,7 @@ function rowToInput(raw: string[], topics: Map<string, number>): QuestionInput {
     explanation: explanation.trim(),
     image_url: null,
     content,
+    practice_only: false,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Assessment } from '../../../../shared/contracts/assessments.ts';
 import '../../assessments/assessments.css';
 import { AssessmentForm } from '../../assessments/components/assessment-form.tsx';
 import { AssessmentPreview } from '../../assessments/components/assessment-preview.tsx';
+import { AssessmentResults } from '../../assessments/components/assessment-results.tsx';
 import { useEditableAssessment, useTargetSchools } from '../../assessments/use-assessments.ts';
 import { roleOf, useAuth } from '../../auth/auth.store.ts';
 import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts';
@@ -30,7 +31,8 @@ function AdminsOnly() {
   return <EmptyState title="Admins only" text="Only admins manage diagnostics." />;
 }
 
-type Tab = 'settings' | 'preview';
+type Tab = 'settings' | 'preview' | 'results';
+const TAB_LABELS: Record<Tab, string> = { settings: 'Settings', preview: 'Preview', results: 'Results' };
 
 function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
   const navigate = useNavigate();
@@ -55,7 +57,7 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
       </div>
       {current && (
         <div className="tabs" role="tablist" aria-label={`${noun.one} views`}>
-          {(['settings', 'preview'] as const).map((t) => (
+          {(['settings', 'preview', 'results'] as const).map((t) => (
             <button
               key={t}
               id={`assessment-tab-${t}`}
@@ -66,7 +68,7 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
               className={`tabs__tab${tab === t ? ' is-selected' : ''}`}
               onClick={() => setTab(t)}
             >
-              {t === 'settings' ? 'Settings' : 'Preview'}
+              {TAB_LABELS[t]}
             </button>
           ))}
         </div>
@@ -101,6 +103,11 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
           {current && tab === 'preview' && (
             <div id="assessment-panel-preview" role="tabpanel" aria-labelledby="assessment-tab-preview">
               <AssessmentPreview key={current.updated_at} assessment={current} />
+            </div>
+          )}
+          {current && tab === 'results' && (
+            <div id="assessment-panel-results" role="tabpanel" aria-labelledby="assessment-tab-results">
+              <AssessmentResults id={current.id} />
             </div>
           )}
         </>

@@ -113,6 +113,23 @@ export function QuestionForm({
         </div>
         {errors.difficulty && <p className="field__errors">{errors.difficulty.join(' ')}</p>}
       </fieldset>
+      <div className="field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="practice_only"
+            checked={draft.practice_only}
+            onChange={(e) => change({ practice_only: e.target.checked })}
+          />
+          Test Yourself question
+        </label>
+        <p className="field__hint">
+          Practice shows its answer straight away, so it is never used in a quiz, exam or diagnostic.
+          Questions used in assessments appear in Test Yourself only once no open or upcoming assessment uses
+          them.
+        </p>
+        {errors.practice_only && <p className="field__errors">{errors.practice_only.join(' ')}</p>}
+      </div>
       <Dropdown<QuestionType>
         label="Question type"
         required

@@ -46,6 +46,13 @@ export function ResultSummary({ result }: { result: AttemptResult }) {
         {result.auto_submitted && (
           <p className="notice">This attempt was submitted automatically when the time ran out.</p>
         )}
+        {result.used_offline_grace && (
+          <p className="notice">
+            {result.late_answers > 0
+              ? `${result.late_answers} answer${result.late_answers === 1 ? '' : 's'} reached the server after the deadline and counted as given offline.`
+              : 'This attempt reached the server after the deadline and counted as submitted offline.'}
+          </p>
+        )}
       </section>
       {result.per_micro_topic.length > 0 && (
         <section className="card table-scroll">
@@ -69,9 +76,13 @@ export function ResultSummary({ result }: { result: AttemptResult }) {
                   <td>{topic.subject_name}</td>
                   <th scope="row">{topic.micro_topic_name}</th>
                   <td className="data-table__number">
-                    {topic.correct} of {topic.total}
+                    {topic.correct === null
+                      ? `${topic.total} question${topic.total === 1 ? '' : 's'}`
+                      : `${topic.correct} of ${topic.total}`}
                   </td>
-                  <td className="data-table__number">{percentOf(topic.correct, topic.total)}%</td>
+                  <td className="data-table__number">
+                    {topic.correct === null ? '—' : `${percentOf(topic.correct, topic.total)}%`}
+                  </td>
                 </tr>
               ))}
             </tbody>

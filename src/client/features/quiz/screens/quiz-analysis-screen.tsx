@@ -17,12 +17,8 @@ function AnalysisItem({ item, number }: { item: Item; number: number }) {
   return (
     <li className="card analysis__item" aria-labelledby={headingId}>
       <h2 id={headingId} className="question__number">
-        Question {number}{' '}
-        {item.correct ? (
-          <span className="badge badge--success">Correct</span>
-        ) : (
-          <span className="badge badge--danger">Incorrect</span>
-        )}
+        Question {number} {item.correct === true && <span className="badge badge--success">Correct</span>}
+        {item.correct === false && <span className="badge badge--danger">Incorrect</span>}
       </h2>
       <div className="question__stem" dangerouslySetInnerHTML={{ __html: item.question.stem }} />
       <dl className="analysis__rows">
@@ -32,6 +28,15 @@ function AnalysisItem({ item, number }: { item: Item; number: number }) {
           <>
             <dt>Correct answer</dt>
             <dd>{item.correct_answer}</dd>
+          </>
+        )}
+        {item.held_back && (
+          <>
+            <dt>Correct answer</dt>
+            <dd>
+              This question is still used in an assessment that is open or coming up, so its answer is held
+              back.
+            </dd>
           </>
         )}
         {item.explanation && (
@@ -60,13 +65,16 @@ export default function QuizAnalysisScreen({ id }: QuizAnalysisScreenProps) {
     return <EmptyState title="No analysis yet" text={data.message} />;
   }
   const analysis = data.value;
-  const correct = analysis.items.filter((item) => item.correct).length;
+  const marked = analysis.items.every((item) => item.correct !== null);
+  const correct = analysis.items.filter((item) => item.correct === true).length;
   return (
     <div className="screen analysis">
       <h1 className="page-title">Analysis: {analysis.title}</h1>
-      <p>
-        {correct} of {analysis.items.length} questions correct.
-      </p>
+      {marked && (
+        <p>
+          {correct} of {analysis.items.length} questions correct.
+        </p>
+      )}
       {!analysis.review_available && analysis.review_message && (
         <p className="notice">{analysis.review_message}</p>
       )}

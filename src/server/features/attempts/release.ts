@@ -1,0 +1,53 @@
+/**
+ * When a student may see answers: the review policy of the assessment, and what every other assessment
+ * still holds back. One question can sit in several assessments (and in Test Yourself), so its key is shown
+ * only when no open or upcoming assessment that uses it still keeps it secret.
+ */
+
+/** Answers that arrive this long after the deadline still count: the network is not the student's fault. */
+export const LATENCY_GRACE_MS = 15_000;
+
+export interface ReleaseFacts {
+  review_policy: string;
+  closes_at: string | null;
+  offline_grace_minutes: number;
+}
+
+/**
+ * The last moment an answer to this assessment can still be accepted: the close, plus the offline grace
+ * of an attempt whose deadline is the close. Nothing may be released before it.
+ */
+function lastAnswerAt(a: ReleaseFacts): number | null {
+  if (a.closes_at === null) return null;
+  return Date.parse(a.closes_at) + Math.max(a.offline_grace_minutes * 60_000, LATENCY_GRACE_MS);
+}
+
+/** Whether the student who submitted an attempt at this assessment may see its answers now. */
+export function reviewReleased(a: ReleaseFacts | null, now: number): boolean {
+  if (!a) return true; // Test Yourself: the feedback has shown the answers already.
+  if (a.review_policy === 'after_submit') return true;
+  if (a.review_policy === 'after_close') {
+    // "After close" without a close date would mean "now": it means "not yet" until a close date is set.
+    const last = lastAnswerAt(a);
+    return last !== null && last <= now;
+  }
+  return false;
+}
+
+/**
+ * Whether an assessment still keeps the keys of its questions from everyone: until its answers are out
+ * for all (its close, plus the grace), and for ever when its policy never shows them. An assessment with no
+ * close date holds its questions for as long as it exists, because someone may still take it.
+ */
+export function holdsKeys(a: ReleaseFacts, now: number): boolean {
+  if (a.review_policy === 'never') return true;
+  const last = lastAnswerAt(a);
+  return last === null || last > now;
+}
+
+export const REVIEW_WITHHELD = {
+  after_close: 'Answers and explanations appear here once the assessment closes.',
+  never: 'Your teacher has chosen not to show answers for this assessment.',
+  heldBack:
+    'This question is still used in an assessment that is open or coming up, so its answer is held back.',
+} as const;
