@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export interface PasswordHashingConfig {
@@ -23,9 +24,19 @@ export interface AppConfig {
   staticDir?: string;
   logLevel: string;
   passwordHashing: PasswordHashingConfig;
-  /** Failed logins allowed per account (and, ten times that, per address) in one window before 429. */
+  /**
+   * Failed logins allowed per (account, address) pair in one window before 429; ten times that per address
+   * and per account across addresses (see the login throttle in auth.service.ts).
+   */
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** Registration attempts per address per hour (every attempt counts, so it also caps e-mail probing). */
+  registrationsPerHour: number;
+  /**
+   * Which proxies may speak for the client in X-Forwarded-For: false (none), a hop count (1 = only the
+   * nearest proxy, so only the last entry counts), or the proxies' addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
   version: string;
 }
 
@@ -51,6 +62,46 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashing: { memoryKiB: 19_456, passes: 2, parallelism: 1, maxConcurrent: 2 },
     loginMaxFailures: 5,
     loginWindowMs: 15 * 60 * 1000,
+    registrationsPerHour: positiveInt('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, 20),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     version: env.npm_package_version ?? '0.1.0',
   };
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+// proxy-addr's names for whole ranges, which Fastify accepts beside addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: a hop count or a comma-separated list of proxy addresses/CIDRs. "true" (trust every hop) is
+ * refused: the client could then name any address it likes in X-Forwarded-For and dodge every per-address
+ * limit.
+ */
+export function trustProxyFromEnv(value: string | undefined): false | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const valid = list.every((entry) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length || !address || isIP(address) === 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+  });
+  if (!valid || !list.length) {
+    throw new Error(
+      `TRUST_PROXY must be the number of proxy hops (e.g. 1) or their addresses/CIDRs, got "${value}"`,
+    );
+  }
+  return list;
 }

@@ -202,7 +202,10 @@ describe.each(dialects)('auth (%s)', (dialect) => {
         is_teacher: 0,
         taken_diagnostics: 0,
         email_verified: false,
-        school_id: school.id,
+        // The school decides: the student waits outside it until staff approve (DESIGN.md section 4).
+        school_id: null,
+        pending_school_id: school.id,
+        location_id: springfield.id,
       });
       expect((await t.request({ method: 'GET', url: '/api/refresh', token: access_token })).statusCode).toBe(
         200,
@@ -548,7 +551,9 @@ describe.each(dialects)('auth (%s)', (dialect) => {
         full_name: 'Renamed Person',
         email: `renamed.${id}@example.test`,
         email_verified: false,
-        school_id: school.id,
+        // A student asks for a school; it stays theirs to grant.
+        school_id: null,
+        pending_school_id: school.id,
       });
       expect(await lastMailLink(t, `renamed.${id}@example.test`)).toContain('verify_email');
     });

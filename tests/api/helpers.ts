@@ -72,6 +72,8 @@ export async function startTestApp(
 
 /** Reads the newest mail to an address from the outbox and returns its link. */
 export async function lastMailLink(app: BuiltApp, to: string): Promise<string> {
+  // Mail goes out after the response (so its timing reveals nothing): wait for it.
+  await app.ctx.tasks.idle();
   const row = await app.ctx.db
     .selectFrom('mail_outbox')
     .select('text_body')

@@ -83,8 +83,9 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
 export const adminToken = (request: APIRequestContext) => apiLogin(request, ACCOUNTS.admin);
 
 /**
- * A student of our own at the school named `schoolName`, registered through the API; like every new
- * student, they have not taken the diagnostic yet.
+ * A student of our own at the school named `schoolName`, registered through the API and let into the
+ * school by the admin (registration only asks to join); like every new student, they have not taken the
+ * diagnostic yet.
  */
 export async function registerStudent(
   request: APIRequestContext,
@@ -109,6 +110,16 @@ export async function registerStudent(
     },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
+  const admin = await adminToken(request);
+  const waiting = await request.get('/api/admin/school-requests?per_page=100', { headers: bearer(admin) });
+  expect(waiting.status()).toBe(200);
+  const { data: requests } = (await waiting.json()) as { data: { id: number; email: string }[] };
+  const mine = requests.find((r) => r.email === email);
+  if (!mine) throw new Error(`No request to join "${schoolName}" from ${email}.`);
+  const approved = await request.post(`/api/admin/school-requests/${mine.id}/approve`, {
+    headers: bearer(admin),
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
   return email;
 }
 

@@ -50,7 +50,7 @@ const AdminDashboard = lazyScreen(() => import('../features/admin/screens/admin-
 const UsersRole = lazyScreen(() => import('../features/admin/screens/users-role-screen.tsx'));
 const Users = lazyScreen(() => import('../features/admin/screens/users-screen.tsx'));
 const UserEdit = lazyScreen(() => import('../features/admin/screens/user-edit-screen.tsx'));
-const Schools = lazyScreen(() => import('../features/admin/screens/schools-screen.tsx'));
+const Schools = lazyScreen(() => import('../features/schools/screens/schools-screen.tsx'));
 const SchoolEdit = lazyScreen(() => import('../features/admin/screens/school-edit-screen.tsx'));
 const KnowledgeGraph = lazyScreen(() => import('../features/admin/screens/knowledge-graph-screen.tsx'));
 const Questions = lazyScreen(() => import('../features/admin/screens/questions-screen.tsx'));

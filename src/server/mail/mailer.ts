@@ -14,9 +14,14 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
+/** What the outbox keeps of a mail's body when SMTP delivers it: never the link. */
+export const LINK_NOT_STORED = '[link delivered by SMTP, not stored]';
+
 /**
  * Real SMTP when SMTP_URL is set. Without it, mail goes to the mail_outbox table and its link to the log,
- * so a newcomer can verify and reset without a mail server. Either way the outbox records what was sent.
+ * so a newcomer can verify and reset without a mail server. Either way the outbox records what was sent;
+ * with SMTP it is a delivery record only, and the link (a reset token, a verification signature) is cut
+ * out of the stored body, so a database reader cannot take over an account.
  */
 export function createMailer(
   db: Db,
@@ -33,7 +38,7 @@ export function createMailer(
         .values({
           to_address: mail.to,
           subject: mail.subject,
-          text_body: mail.text,
+          text_body: transport && mail.link ? mail.text.split(mail.link).join(LINK_NOT_STORED) : mail.text,
           transport: transport ? 'smtp' : 'log',
           created_at: now,
           sent_at: transport ? null : now,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { idSchema } from './common.ts';
 
 export const emailSchema = z
   .string()
@@ -25,6 +26,9 @@ export const userSchema = z.object({
   school_name: z.string().nullable(),
   location_id: z.number().nullable(),
   location_name: z.string().nullable(),
+  /** A school the student asked to join that its staff have not decided on yet (DESIGN.md section 4). */
+  pending_school_id: z.number().nullable().optional(),
+  pending_school_name: z.string().nullable().optional(),
   is_active: z.boolean(),
   created_at: z.string(),
 });
@@ -54,8 +58,8 @@ export const registerBodySchema = confirmed(
     email: emailSchema,
     password: passwordSchema,
     password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
-    location_id: z.number().int().positive(),
-    school_id: z.number().int().positive(),
+    location_id: idSchema,
+    school_id: idSchema,
   }),
 );
 export type RegisterBody = z.input<typeof registerBodySchema>;
@@ -94,8 +98,8 @@ export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 export const updateAccountBodySchema = z.strictObject({
   full_name: z.string().trim().min(2, 'The full name must be at least 2 characters.').max(120),
   email: emailSchema,
-  location_id: z.number().int().positive().nullable(),
-  school_id: z.number().int().positive().nullable(),
+  location_id: idSchema.nullable(),
+  school_id: idSchema.nullable(),
 });
 export type UpdateAccountBody = z.input<typeof updateAccountBodySchema>;
 

@@ -66,6 +66,24 @@ export function createAuthRepository(db: Db) {
         .where('user_id', '=', userId)
         .where('used_at', 'is', null)
         .execute(),
+
+    /** Has this account signed in from this address since `since`? */
+    knownAddress: async (userId: number, addressHash: string, since: string) =>
+      (await db
+        .selectFrom('login_addresses')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .where('address_hash', '=', addressHash)
+        .where('last_success_at', '>', since)
+        .executeTakeFirst()) !== undefined,
+    rememberAddress: (userId: number, addressHash: string, now: string) =>
+      db
+        .insertInto('login_addresses')
+        .values({ user_id: userId, address_hash: addressHash, last_success_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'address_hash']).doUpdateSet({ last_success_at: now }))
+        .execute(),
+    forgetAddressesBefore: (before: string) =>
+      db.deleteFrom('login_addresses').where('last_success_at', '<=', before).execute(),
   };
 }
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

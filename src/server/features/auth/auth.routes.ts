@@ -52,11 +52,12 @@ export function authRoutes(route: Route, auth: AuthService): void {
     method: 'POST',
     url: AUTH_PATHS.register,
     access: 'public',
-    summary: 'Create a student account and sign in',
+    summary:
+      'Create a student account and sign in; the chosen school receives a request to approve (limited per address)',
     body: registerBodySchema,
     response: loginResponseSchema,
     status: 201,
-    handler: ({ body }) => auth.register(body),
+    handler: ({ body, request }) => auth.register(body, request.ip),
   });
 
   route({
@@ -67,7 +68,7 @@ export function authRoutes(route: Route, auth: AuthService): void {
     body: sendEmailBodySchema,
     response: messageSchema,
     handler: async ({ body }) => {
-      await auth.sendVerificationEmail(body.email);
+      auth.sendVerificationEmail(body.email);
       return {
         message: 'If that address belongs to an unverified account, a verification link is on its way.',
       };
@@ -97,7 +98,7 @@ export function authRoutes(route: Route, auth: AuthService): void {
     body: sendEmailBodySchema,
     response: messageSchema,
     handler: async ({ body }) => {
-      await auth.sendResetPasswordEmail(body.email);
+      auth.sendResetPasswordEmail(body.email);
       return { message: 'If that e-mail address is registered, a password reset link has been sent to it.' };
     },
   });
@@ -132,7 +133,8 @@ export function authRoutes(route: Route, auth: AuthService): void {
     method: 'PUT',
     url: AUTH_PATHS.account(':id'),
     access: 'user',
-    summary: 'Edit the own account; a new e-mail address must be verified again',
+    summary:
+      'Edit the own account; a new e-mail address must be verified again, and a student asks for a new school',
     params: idParamSchema,
     body: updateAccountBodySchema,
     response: refreshResponseSchema,

@@ -9,11 +9,13 @@ import type { LoginResponse, User } from '../../../shared/contracts/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, unprocessable } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { SchoolRequestsService } from '../schools/school-requests.service.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createUsersRepository, type UserRow } from '../users/users.repository.ts';
-import { toUser } from '../users/users.service.ts';
+import { roleOf, toUser } from '../users/users.service.ts';
 import { createAuthRepository } from './auth.repository.ts';
+import { createLoginThrottle } from './login-throttle.ts';
+import { newPasswordProblem } from './password-policy.ts';
 import { newOpaqueToken, safeEqualHex, sha256, signVerification } from './tokens.ts';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
@@ -23,10 +25,11 @@ let dummyHash: Promise<string> | null = null;
 
 export function createAuthService(
   ctx: AppContext,
-  deps: { limiter: RateLimiter; schools: SchoolsService; notifications: NotificationsService },
+  deps: { limiter: RateLimiter; schools: SchoolsService; schoolRequests: SchoolRequestsService },
 ) {
   const repo = createAuthRepository(ctx.db);
   const users = createUsersRepository(ctx.db);
+  const throttle = createLoginThrottle(ctx, deps.limiter, repo);
   const iso = (offsetMs = 0) => new Date(ctx.now().getTime() + offsetMs).toISOString();
 
   async function issueToken(userId: number, remember: boolean): Promise<string> {
@@ -53,14 +56,23 @@ export function createAuthService(
     return `${ctx.config.appUrl}/verify_email?id=${user.id}&signature=${signature}&expires=${expires}`;
   }
 
-  async function sendVerificationMail(user: Pick<UserRow, 'id' | 'email' | 'full_name'>): Promise<void> {
+  /** Queued after the response: SMTP's round trips are not the requester's to wait for (or to time). */
+  function sendVerificationMail(user: Pick<UserRow, 'id' | 'email' | 'full_name'>): void {
     const link = verificationLink(user);
-    await ctx.mailer.send({
-      to: user.email,
-      subject: 'Verify your Pathbuilder e-mail address',
-      text: `Hello ${user.full_name},\n\nPlease confirm your e-mail address by opening this link within 60 minutes:\n${link}\n\nIf you did not create a Pathbuilder account, ignore this message.`,
-      link,
-    });
+    ctx.tasks.run('verification mail', () =>
+      ctx.mailer.send({
+        to: user.email,
+        subject: 'Verify your Pathbuilder e-mail address',
+        text: `Hello ${user.full_name},\n\nPlease confirm your e-mail address by opening this link within 60 minutes:\n${link}\n\nIf you did not create a Pathbuilder account, ignore this message.`,
+        link,
+      }),
+    );
+  }
+
+  /** A new password must not be one of the common ones (the contract already checked its length). */
+  async function checkNewPassword(password: string): Promise<Record<string, string[]>> {
+    const problem = await newPasswordProblem(password);
+    return problem ? { password: [problem] } : {};
   }
 
   return {
@@ -68,24 +80,15 @@ export function createAuthService(
       body: { email: string; password: string; remember: boolean },
       ip: string,
     ): Promise<LoginResponse> {
-      const { loginMaxFailures: max, loginWindowMs: windowMs } = ctx.config;
-      const accountKey = `login:account:${body.email}`;
-      const addressKey = `login:address:${ip}`;
-      await deps.limiter.check([
-        { key: accountKey, max },
-        { key: addressKey, max: max * 10 },
-      ]);
       const row = await users.findByEmail(body.email);
-      dummyHash ??= ctx.hasher.hash('not-a-real-password-' + newOpaqueToken());
-      const ok = await ctx.hasher.verify(body.password, row?.password_hash ?? (await dummyHash));
-      if (!row || !ok) {
-        await deps.limiter.hit(accountKey, windowMs);
-        await deps.limiter.hit(addressKey, windowMs);
-        throw unprocessable({ email: [BAD_CREDENTIALS] });
-      }
+      const ok = await throttle.attempt(body.email, ip, row?.id, async () => {
+        dummyHash ??= ctx.hasher.hash('not-a-real-password-' + newOpaqueToken(), 'login');
+        const matches = await ctx.hasher.verify(body.password, row?.password_hash ?? (await dummyHash));
+        return row !== undefined && matches;
+      });
+      if (!row || !ok) throw unprocessable({ email: [BAD_CREDENTIALS] });
       if (row.is_active !== 1)
         throw unprocessable({ email: ['This account has been deactivated. Please contact your school.'] });
-      await deps.limiter.clear(accountKey);
       return { access_token: await issueToken(row.id, body.remember), user: toUser(row) };
     },
 
@@ -104,15 +107,26 @@ export function createAuthService(
 
     logout: (tokenHash: string) => repo.deleteSessionByHash(tokenHash),
 
-    async register(body: {
-      full_name: string;
-      email: string;
-      password: string;
-      location_id: number;
-      school_id: number;
-    }): Promise<LoginResponse> {
+    /**
+     * A new student starts in no school: the chosen one receives a request to approve (DESIGN.md section 4).
+     * Every attempt counts against the address's hourly allowance, so neither account creation nor asking
+     * "is this e-mail taken?" can be done at speed.
+     */
+    async register(
+      body: {
+        full_name: string;
+        email: string;
+        password: string;
+        location_id: number;
+        school_id: number;
+      },
+      ip: string,
+    ): Promise<LoginResponse> {
+      const key = `register:address:${ip}`;
+      await deps.limiter.consume(key, ctx.config.registrationsPerHour, 3600_000);
       const errors: Record<string, string[]> = {};
       if (await users.emailTaken(body.email)) errors.email = ['The email has already been taken.'];
+      Object.assign(errors, await checkNewPassword(body.password));
       Object.assign(errors, await deps.schools.checkPlacement(body.location_id, body.school_id));
       if (Object.keys(errors).length) throw unprocessable(errors);
       const now = iso();
@@ -123,36 +137,33 @@ export function createAuthService(
         is_admin: 0,
         is_teacher: 0,
         taken_diagnostics: 0,
-        school_id: body.school_id,
+        school_id: null,
         location_id: body.location_id,
         email_verified_at: null,
         is_active: 1,
         created_at: now,
         updated_at: now,
       });
+      await deps.schoolRequests.ask(await mustGetUser(id), body.school_id, 'registration');
       const row = await mustGetUser(id);
-      await sendVerificationMail(row);
-      const staff = [...(await users.idsOfAdmins()), ...(await users.idsOfTeachersOfSchool(body.school_id))];
-      await deps.notifications.notify([...new Set(staff)], {
-        title: 'New student registered',
-        body: `${row.full_name} (${row.email}) joined ${row.school_name ?? 'Pathbuilder'}.`,
-        link: '/admin/users',
-      });
+      sendVerificationMail(row);
       return { access_token: await issueToken(id, false), user: toUser(row) };
     },
 
-    async sendVerificationEmail(email: string): Promise<void> {
-      const row = await users.findByEmail(email);
-      if (!row || row.email_verified_at !== null || row.is_active !== 1) return;
-      // At most five mails an hour per address, silently: the answer must not reveal who is registered.
-      const key = `mail:verify:${email}`;
-      try {
-        await deps.limiter.check([{ key, max: 5 }]);
-      } catch {
-        return;
-      }
-      await deps.limiter.hit(key, 3600_000);
-      await sendVerificationMail(row);
+    /**
+     * Everything, even the look-up, happens after the response: the answer and its timing are the same
+     * whether or not the address is registered.
+     */
+    sendVerificationEmail(email: string): void {
+      ctx.tasks.run('verification mail request', async () => {
+        const row = await users.findByEmail(email);
+        if (!row || row.email_verified_at !== null || row.is_active !== 1) return;
+        // At most five mails an hour per address, silently: the answer must not reveal who is registered.
+        const key = `mail:verify:${email}`;
+        if (await deps.limiter.reached(key, 5)) return;
+        await deps.limiter.hit(key, 3600_000);
+        sendVerificationMail(row);
+      });
     },
 
     async verifyEmail(id: number, signature: string, expires: number): Promise<void> {
@@ -168,29 +179,28 @@ export function createAuthService(
         await users.update(id, { email_verified_at: iso(), updated_at: iso() });
     },
 
-    async sendResetPasswordEmail(email: string): Promise<void> {
-      const row = await users.findByEmail(email);
-      if (!row || row.is_active !== 1) return;
-      const key = `mail:reset:${email}`;
-      try {
-        await deps.limiter.check([{ key, max: 5 }]);
-      } catch {
-        return;
-      }
-      await deps.limiter.hit(key, 3600_000);
-      const token = newOpaqueToken();
-      await repo.insertReset({
-        user_id: row.id,
-        token_hash: sha256(token),
-        expires_at: iso(RESET_TOKEN_TTL_MS),
-        now: iso(),
-      });
-      const link = `${ctx.config.appUrl}/reset-password?token=${token}&email=${encodeURIComponent(row.email)}`;
-      await ctx.mailer.send({
-        to: row.email,
-        subject: 'Reset your Pathbuilder password',
-        text: `Hello ${row.full_name},\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message; your password stays as it is.`,
-        link,
+    /** Like sendVerificationEmail: all of it after the response, so no answer tells who is registered. */
+    sendResetPasswordEmail(email: string): void {
+      ctx.tasks.run('reset mail', async () => {
+        const row = await users.findByEmail(email);
+        if (!row || row.is_active !== 1) return;
+        const key = `mail:reset:${email}`;
+        if (await deps.limiter.reached(key, 5)) return;
+        await deps.limiter.hit(key, 3600_000);
+        const token = newOpaqueToken();
+        await repo.insertReset({
+          user_id: row.id,
+          token_hash: sha256(token),
+          expires_at: iso(RESET_TOKEN_TTL_MS),
+          now: iso(),
+        });
+        const link = `${ctx.config.appUrl}/reset-password?token=${token}&email=${encodeURIComponent(row.email)}`;
+        await ctx.mailer.send({
+          to: row.email,
+          subject: 'Reset your Pathbuilder password',
+          text: `Hello ${row.full_name},\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message; your password stays as it is.`,
+          link,
+        });
       });
     },
 
@@ -200,6 +210,8 @@ export function createAuthService(
       if (!reset || !row || row.email !== body.email || reset.used_at !== null || reset.expires_at <= iso()) {
         throw unprocessable({ token: [BAD_RESET] });
       }
+      const weak = await checkNewPassword(body.password);
+      if (Object.keys(weak).length) throw unprocessable(weak);
       const hash = await ctx.hasher.hash(body.password);
       if (!(await repo.consumeReset(reset.id, iso()))) throw unprocessable({ token: [BAD_RESET] });
       // The mail reached its owner, so the address is verified too.
@@ -222,6 +234,8 @@ export function createAuthService(
       if (!(await ctx.hasher.verify(body.current_password, actor.password_hash))) {
         throw unprocessable({ current_password: ['The current password is incorrect.'] });
       }
+      const weak = await checkNewPassword(body.password);
+      if (Object.keys(weak).length) throw unprocessable(weak);
       await users.update(actor.id, {
         password_hash: await ctx.hasher.hash(body.password),
         updated_at: iso(),
@@ -241,22 +255,35 @@ export function createAuthService(
       if (body.school_id !== null || body.location_id !== null) {
         Object.assign(errors, await deps.schools.checkPlacement(body.location_id, body.school_id));
       }
+      // Staff set their own school; a student asks for a new one, and stays where they are until approved.
+      const asks = roleOf(actor) === 'student' && body.school_id !== actor.school_id;
+      if (asks && body.school_id === null) {
+        errors.school_id = ['Only your school can remove you from it. Please ask one of its teachers.'];
+      }
       if (Object.keys(errors).length) throw unprocessable(errors);
+      // The school they are in already is no request: an open one stays open while they edit their name.
+      if (asks && body.school_id !== null) {
+        await deps.schoolRequests.ask({ ...actor, full_name: body.full_name }, body.school_id, 'account');
+      }
       const emailChanged = body.email !== actor.email;
       await users.update(actor.id, {
         full_name: body.full_name,
         email: body.email,
-        location_id: body.location_id,
-        school_id: body.school_id,
+        // A move waits for approval, and the location goes with the school (approval sets both).
+        location_id: asks ? actor.location_id : body.location_id,
+        school_id: asks ? actor.school_id : body.school_id,
         email_verified_at: emailChanged ? null : actor.email_verified_at,
         updated_at: iso(),
       });
       const row = await mustGetUser(actor.id);
-      if (emailChanged) await sendVerificationMail(row);
+      if (emailChanged) sendVerificationMail(row);
       return toUser(row);
     },
 
-    deleteExpiredSessions: () => repo.deleteExpiredSessions(iso()),
+    deleteExpiredSessions: async () => {
+      await repo.deleteExpiredSessions(iso());
+      await throttle.forgetStale();
+    },
     revokeAllSessions: (userId: number) => repo.deleteSessionsOfUser(userId),
   };
 }

@@ -25,3 +25,10 @@ export interface RateLimitsTable {
   hits: number;
   reset_at: string;
 }
+
+/** Where an account has signed in before, as an HMAC of the address (see the login throttle in auth.service). */
+export interface LoginAddressesTable {
+  user_id: number;
+  address_hash: string;
+  last_success_at: string;
+}

@@ -14,3 +14,8 @@ export function safeEqualHex(a: string, b: string): boolean {
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
+
+/** A client address as stored: keyed, so the table of where accounts sign in holds no addresses. */
+export function addressTag(appKey: string, address: string): string {
+  return createHmac('sha256', appKey).update(`address|${address}`).digest('hex');
+}

@@ -18,14 +18,23 @@ const userColumns = [
   'users.updated_at',
   'schools.name as school_name',
   'locations.name as location_name',
+  'pending.school_id as pending_school_id',
+  'pending_school.name as pending_school_name',
 ] as const;
 
 function selectUsers(db: Db) {
-  return db
-    .selectFrom('users')
-    .leftJoin('schools', 'schools.id', 'users.school_id')
-    .leftJoin('locations', 'locations.id', 'users.location_id')
-    .select(userColumns);
+  return (
+    db
+      .selectFrom('users')
+      .leftJoin('schools', 'schools.id', 'users.school_id')
+      .leftJoin('locations', 'locations.id', 'users.location_id')
+      // The school the student asked to join and staff have not decided yet (at most one: a unique index).
+      .leftJoin('school_requests as pending', (join) =>
+        join.onRef('pending.user_id', '=', 'users.id').on('pending.status', '=', 'pending'),
+      )
+      .leftJoin('schools as pending_school', 'pending_school.id', 'pending.school_id')
+      .select(userColumns)
+  );
 }
 
 const SORTS: Record<string, ['users.full_name' | 'users.email' | 'users.created_at', 'asc' | 'desc']> = {

@@ -23,6 +23,8 @@ export function toUser(row: UserRow): User {
     school_name: row.school_name,
     location_id: row.location_id,
     location_name: row.location_name,
+    pending_school_id: row.pending_school_id,
+    pending_school_name: row.pending_school_name,
     is_active: row.is_active === 1,
     created_at: row.created_at,
   };

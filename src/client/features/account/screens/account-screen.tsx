@@ -84,16 +84,22 @@ function AccountForm({
     const result = await run({ full_name: fullName, email, location_id: locationId, school_id: schoolId });
     if (result.ok) {
       const changedEmail = result.value.email !== user.email;
+      const asked =
+        result.value.pending_school_name && result.value.pending_school_id !== user.pending_school_id
+          ? ` Your request to join ${result.value.pending_school_name} has been sent to the school for approval.`
+          : '';
       showToast({
-        message: changedEmail
-          ? 'Your account has been saved. Please verify your new e-mail address.'
-          : 'Your account has been saved.',
+        message:
+          (changedEmail
+            ? 'Your account has been saved. Please verify your new e-mail address.'
+            : 'Your account has been saved.') + asked,
         type: 'success',
       });
     }
   };
 
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+  const isStudent = user.is_admin === 0 && user.is_teacher === 0;
   return (
     <form className="card form" onSubmit={onSubmit} aria-label="Account details">
       {error !== null && !hasFieldErrors && (
@@ -145,6 +151,14 @@ function AccountForm({
         onChange={setSchoolId}
         error={fieldErrors.school_id?.[0]}
       />
+      {isStudent && (
+        <p className="field__hint">
+          {user.pending_school_name
+            ? `Waiting for ${user.pending_school_name} to approve your request. `
+            : ''}
+          A new school must approve you first: you stay in your current school until its staff accept.
+        </p>
+      )}
       <button type="submit" className="button" disabled={pending}>
         {pending ? 'Saving...' : 'Save changes'}
       </button>

@@ -57,6 +57,12 @@ export default function RegistrationScreen() {
             We have sent a verification e-mail to <strong>{registered.email}</strong>. Open the link in it to
             verify your address.
           </p>
+          {registered.pending_school_name && (
+            <p>
+              Your request to join <strong>{registered.pending_school_name}</strong> is waiting for the school
+              to approve it; you will get a notification when it does.
+            </p>
+          )}
         </FormMessage>
         <Link className="button" to={PATHS.dashboard}>
           Continue to the Dashboard
@@ -129,6 +135,10 @@ export default function RegistrationScreen() {
           }}
           error={errors.school_id?.[0] ?? (schools.error ? errorMessage(schools.error) : undefined)}
         />
+        <p className="field__hint">
+          Your school must approve you: until its staff accept your request, you will not see its quizzes and
+          exams.
+        </p>
         <button type="submit" className="button" disabled={pending}>
           {pending ? 'Creating account...' : 'Create account'}
         </button>
