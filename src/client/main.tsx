@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod/v4/core';
 import { App, createAppRouter } from './app/app.tsx';
 import { installPreloadErrorHandling } from './app/lazy-screen.ts';
 import { registerServiceWorker } from './app/sw-register.ts';
@@ -8,6 +9,9 @@ import { drainOnStart } from './features/quiz/quiz-sync.ts';
 import { setNavigate } from './lib/http.ts';
 import './styles.css';
 
+// The Content-Security-Policy allows no eval, and zod's probe for it (to compile its parsers) is reported as a
+// violation even though zod catches the refusal: tell it not to try.
+zodConfig({ jitless: true });
 installPreloadErrorHandling();
 const router = createAppRouter();
 setNavigate((path) => void router.navigate(path));

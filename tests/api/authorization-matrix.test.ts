@@ -1,0 +1,776 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { RouteInfo } from '../../src/server/plugins/routes.ts';
+import {
+  buildWorld,
+  otherSide,
+  PASSWORD,
+  PRINCIPALS,
+  type Account,
+  type Principal,
+  type PrincipalName,
+  type SideObjects,
+  type World,
+} from './factories/principals.ts';
+import { newId } from './factories/learning.ts';
+import { dialects, startTestApp } from './helpers.ts';
+
+/**
+ * Authorization matrix: every declared route × every principal × (where the route names an object) an object
+ * of the principal's own side and one of the other side. The table below must have a row for every route in
+ * the app's route table, so a route added later fails here until someone decides who may call it.
+ *
+ * Cells: `ok` — authorization passed (2xx, or a 4xx other than 401/403/404: a business rule answered);
+ * `401`, `403`, `404` — refused with exactly that status; `4xx` — refused with 403 or 404.
+ * A cell with two values is `own foreign`: the row then runs once on the principal's own object and once
+ * on the other side's. One value: the row runs once (or the value holds for both objects).
+ *
+ * "Own" means: for attempts, assessments, students and schools, the objects of the principal's side (A: the
+ * demo school with its teacher and student and the admin; B: a second school with its own teacher and
+ * student); for the self-service routes keyed by a user id (/api/user/:id, notifications), the principal's
+ * own id, and "foreign" someone else's.
+ */
+
+type Cell = 'ok' | '401' | '403' | '404' | '4xx';
+const CELLS: readonly string[] = ['ok', '401', '403', '404', '4xx'];
+
+interface Ctx {
+  w: World;
+  who: Principal;
+  own: boolean;
+  /** The objects of the side this check is about. */
+  at: SideObjects;
+  /** The user a self-service route is about: the principal (own) or another user (foreign). */
+  user: Account;
+}
+
+type Input = Record<string, string | number>;
+interface Row {
+  /** Columns: anonymous | student | foreign student | teacher | foreign teacher | admin */
+  expect: string;
+  params?: (x: Ctx) => Input | Promise<Input>;
+  query?: (x: Ctx) => Input;
+  /**
+   * The body (or a promise of it), merged over one generated from the route's schema and cut to the schema's
+   * keys, so a field added or removed later does not stop every check at 422.
+   */
+  body?: (x: Ctx) => unknown;
+  /** The route ends the session it is called with: use a session of its own. */
+  freshToken?: true;
+  /** For an answer that authorization let through: describes data the principal must not see, if any. */
+  reveals?: (res: LightMyRequestResponse, x: Ctx) => string | null;
+}
+
+const now = () => new Date().toISOString();
+const email = (x: Ctx, what: string) => `${x.w.unique(what).replaceAll(' ', '.').toLowerCase()}@example.test`;
+const data = <T>(res: LightMyRequestResponse) => (res.json() as { data: T[] }).data;
+
+/** A teacher's list holds only what belongs to their schools. */
+const onlyTeacherSchools =
+  <T>(outside: (item: T, mine: number[]) => boolean, label: (item: T) => string) =>
+  (res: LightMyRequestResponse, x: Ctx) => {
+    if (x.who.role !== 'teacher') return null;
+    const mine = x.w.teacherSchools(x.who);
+    const bad = data<T>(res).filter((item) => outside(item, mine));
+    return bad.length ? `lists ${bad.map(label).join(', ')} outside the teacher's schools` : null;
+  };
+
+const assessmentBody = (x: Ctx) => ({
+  kind: 'quiz',
+  title: x.w.unique('Matrix quiz'),
+  selection: 'fixed',
+  question_ids: [x.at.question],
+  school_ids: [x.at.school.id],
+  published: false,
+});
+const questionBody = (x: Ctx) => ({
+  micro_topic_id: x.w.kg.microTopic,
+  difficulty: 2,
+  stem: `<p>${x.w.unique('Matrix question')}</p>`,
+  explanation: '',
+  content: { type: 'true_false', correct: true },
+});
+const microTopicBody = (x: Ctx) => ({
+  sub_topic_id: x.w.kg.subTopic,
+  name: x.w.unique('Matrix micro topic'),
+  description: '',
+  prerequisite_ids: [],
+});
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+//                                     anonymous | student | foreign student | teacher | foreign teacher | admin
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { expect: 'ok | ok | ok | ok | ok | ok' },
+
+  // Auth and the own account.
+  'POST /api/auth/login': {
+    expect: 'ok | ok | ok | ok | ok | ok',
+    body: () => ({ email: 'student@pathbuilder.test', password: PASSWORD }),
+  },
+  'POST /api/auth/logout': { expect: '401 | ok | ok | ok | ok | ok', freshToken: true },
+  'GET /api/refresh': { expect: '401 | ok | ok | ok | ok | ok' },
+  'POST /api/register': {
+    expect: 'ok | ok | ok | ok | ok | ok',
+    body: (x) => ({
+      full_name: 'Matrix Registrant',
+      email: email(x, 'registrant'),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      location_id: x.w.sides.A.school.location_id,
+      school_id: x.w.sides.A.school.id,
+    }),
+  },
+  'POST /api/send-verification-email': {
+    expect: 'ok | ok | ok | ok | ok | ok',
+    body: (x) => ({ email: email(x, 'nobody') }),
+  },
+  'POST /api/email/verify/:id': {
+    expect: 'ok | ok | ok | ok | ok | ok',
+    params: (x) => ({ id: x.user.id }),
+    body: () => ({ signature: 'a'.repeat(64), expires: Math.floor(Date.now() / 1000) + 600 }),
+  },
+  'POST /api/send-reset-password-email': {
+    expect: 'ok | ok | ok | ok | ok | ok',
+    body: (x) => ({ email: email(x, 'nobody') }),
+  },
+  'POST /api/reset-password': {
+    expect: 'ok | ok | ok | ok | ok | ok',
+    body: (x) => ({
+      token: 'x'.repeat(40),
+      email: email(x, 'nobody'),
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    }),
+  },
+  // Self-service: nobody, not even the admin, changes another user's password or account here.
+  'PUT /api/user/:id/change-password': {
+    expect: '401 | ok 403 | ok 403 | ok 403 | ok 403 | ok 403',
+    params: (x) => ({ id: x.user.id }),
+    body: () => ({ current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD }),
+  },
+  'PUT /api/user/:id': {
+    expect: '401 | ok 403 | ok 403 | ok 403 | ok 403 | ok 403',
+    params: (x) => ({ id: x.user.id }),
+    // The target's own details: were ownership not checked, this would go through.
+    body: (x) => ({
+      full_name: x.user.full_name,
+      email: x.user.email,
+      location_id: x.user.location_id,
+      school_id: x.user.school_id,
+    }),
+  },
+
+  'GET /api/lookups/locations': { expect: 'ok | ok | ok | ok | ok | ok' },
+  'GET /api/lookups/schools': { expect: 'ok | ok | ok | ok | ok | ok' },
+
+  // Notifications: the spec's calls carry the user id; only the own.
+  'GET /api/usernotifications': {
+    expect: '401 | ok 403 | ok 403 | ok 403 | ok 403 | ok 403',
+    query: (x) => ({ user_id: x.user.id }),
+    reveals: (res, x) => {
+      const others = [...x.w.notifications]
+        .filter(([u]) => u !== x.who.account?.id)
+        .flatMap(([, ids]) => ids);
+      const bad = data<{ id: number }>(res).filter((n) => others.includes(n.id));
+      return bad.length ? `lists notifications ${bad.map((n) => n.id).join(', ')} of other users` : null;
+    },
+  },
+  'GET /api/usernotifications/unseen-count': {
+    expect: '401 | ok 403 | ok 403 | ok 403 | ok 403 | ok 403',
+    query: (x) => ({ user_id: x.user.id }),
+  },
+  // Ids of others are ignored (200, nothing marked).
+  'POST /api/usernotifications/mark-as-seen': {
+    expect: '401 | ok ok | ok ok | ok ok | ok ok | ok ok',
+    body: (x) => ({ ids: x.w.notifications.get(x.user.id) ?? [] }),
+    reveals: (res, x) => {
+      const updated = (res.json() as { updated: number }).updated;
+      return !x.own && updated !== 0 ? `marked ${updated} notifications of another user as seen` : null;
+    },
+  },
+
+  // Users and schools of the back office: teachers manage only the students of their own schools.
+  'GET /api/admin/users': {
+    expect: '401 | 403 | 403 | ok ok | ok ok | ok ok',
+    query: (x) => ({ school_id: x.at.school.id }),
+    reveals: onlyTeacherSchools<{ id: number; role: string; school_id: number | null }>(
+      (u, mine) => u.role !== 'student' || u.school_id === null || !mine.includes(u.school_id),
+      (u) => `user ${u.id}`,
+    ),
+  },
+  'GET /api/admin/users/:id': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.student.id }),
+  },
+  'PUT /api/admin/users/:id/role': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok ok',
+    params: (x) => ({ id: x.at.student.id }),
+    body: () => ({ role: 'student' }),
+  },
+  'PUT /api/admin/users/:id/status': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.student.id }),
+    body: () => ({ is_active: true }),
+  },
+  'GET /api/admin/schools': {
+    expect: '401 | 403 | 403 | ok | ok | ok',
+    reveals: onlyTeacherSchools<{ id: number }>(
+      (s, mine) => !mine.includes(s.id),
+      (s) => `school ${s.id}`,
+    ),
+  },
+  'POST /api/admin/schools': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    body: (x) => ({ name: x.w.unique('Matrix school'), location_id: x.w.sides.A.school.location_id }),
+  },
+  'PUT /api/admin/schools/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok ok',
+    params: (x) => ({ id: x.at.school.id }),
+    body: (x) => ({ name: x.at.school.name, location_id: x.at.school.location_id }),
+  },
+  // Requests to join a school: a teacher decides (and sees) only those for their own schools; another
+  // school's request is a 404, as if it did not exist.
+  'GET /api/admin/school-requests': {
+    expect: '401 | 403 | 403 | ok | ok | ok',
+    reveals: onlyTeacherSchools<{ id: number; school_id: number }>(
+      (r, mine) => !mine.includes(r.school_id),
+      (r) => `request ${r.id}`,
+    ),
+  },
+  'POST /api/admin/school-requests/:id/approve': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await x.w.freshSchoolRequest(x.at.side) }),
+  },
+  'POST /api/admin/school-requests/:id/deny': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await x.w.freshSchoolRequest(x.at.side) }),
+  },
+  'POST /api/admin/locations': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    body: (x) => ({ name: x.w.unique('Matrix location') }),
+  },
+
+  // Knowledge graph: everyone signed in reads it; only the admin edits it.
+  'GET /api/knowledge-graph': { expect: '401 | ok | ok | ok | ok | ok' },
+  'POST /api/admin/subjects': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    body: (x) => ({ name: x.w.unique('Matrix subject'), description: '' }),
+  },
+  'PUT /api/admin/subjects/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await x.w.freshSubject() }),
+    body: (x) => ({ name: x.w.unique('Matrix subject'), description: '' }),
+  },
+  'DELETE /api/admin/subjects/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await x.w.freshSubject() }),
+  },
+  'POST /api/admin/sub-topics': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    body: (x) => ({ subject_id: x.w.kg.subject, name: x.w.unique('Matrix sub topic') }),
+  },
+  'PUT /api/admin/sub-topics/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await x.w.freshSubTopic() }),
+    body: (x) => ({ subject_id: x.w.kg.subject, name: x.w.unique('Matrix sub topic') }),
+  },
+  'DELETE /api/admin/sub-topics/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await x.w.freshSubTopic() }),
+  },
+  'POST /api/admin/micro-topics': { expect: '401 | 403 | 403 | 403 | 403 | ok', body: microTopicBody },
+  'PUT /api/admin/micro-topics/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await x.w.freshMicroTopic() }),
+    body: microTopicBody,
+  },
+  'DELETE /api/admin/micro-topics/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await x.w.freshMicroTopic() }),
+  },
+  'PUT /api/admin/knowledge-graph/order': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    // Every subject, in the order they are in.
+    body: async (x) => ({
+      level: 'subject',
+      ids: (
+        (
+          await x.w.t.request({ method: 'GET', url: '/api/knowledge-graph', token: x.w.adminToken })
+        ).json() as { subjects: Array<{ id: number }> }
+      ).subjects.map((s) => s.id),
+    }),
+  },
+
+  // The question bank: teachers read all of it (it is shared, spec 2.7); only the admin edits it.
+  'GET /api/admin/questions': { expect: '401 | 403 | 403 | ok | ok | ok' },
+  'GET /api/admin/questions/:id': {
+    expect: '401 | 403 | 403 | ok ok | ok ok | ok ok',
+    params: (x) => ({ id: x.at.question }),
+  },
+  'POST /api/admin/questions': { expect: '401 | 403 | 403 | 403 | 403 | ok', body: questionBody },
+  'PUT /api/admin/questions/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await x.w.freshQuestion() }),
+    body: questionBody,
+  },
+  'DELETE /api/admin/questions/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await x.w.freshQuestion() }),
+  },
+  'POST /api/admin/questions/import': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    body: () => ({
+      csv: 'micro_topic,type,difficulty,stem,explanation,options,correct\nNo such topic,true_false,1,Stem,,,true\n',
+    }),
+  },
+  'GET /api/admin/questions/export': { expect: '401 | 403 | 403 | 403 | 403 | ok' },
+  'POST /api/admin/uploads': { expect: '401 | 403 | 403 | 403 | 403 | ok', body: () => ({ data_url: PNG }) },
+
+  // Assessments: teachers manage the quizzes and exams aimed only at their own schools.
+  'GET /api/admin/assessments': {
+    expect: '401 | 403 | 403 | ok | ok | ok',
+    query: () => ({ kind: 'quiz' }),
+    reveals: onlyTeacherSchools<{ id: number; school_ids: number[] }>(
+      (a, mine) => !a.school_ids.length || a.school_ids.some((s) => !mine.includes(s)),
+      (a) => `assessment ${a.id}`,
+    ),
+  },
+  'GET /api/admin/assessments/:id': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.edit }),
+  },
+  // Own: aimed at the principal's school; foreign: aimed at the other school.
+  'POST /api/admin/assessments': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    body: assessmentBody,
+  },
+  'PUT /api/admin/assessments/:id': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.edit }),
+    body: assessmentBody,
+  },
+  'DELETE /api/admin/assessments/:id': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: async (x) => ({ id: await x.w.freshAssessment(x.at.side) }),
+  },
+  'GET /api/admin/assessments/:id/preview': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.edit }),
+  },
+  // Results of an assessment: staff who may manage it (a teacher only sees their own students in it).
+  'GET /api/admin/assessments/:id/attempts': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.edit }),
+  },
+
+  // Taking assessments: students only, and only their own attempts (another's is a 404, as if it did not exist).
+  'GET /api/my/assessments': {
+    expect: '401 | ok | ok | 403 | 403 | 403',
+    query: () => ({ kind: 'quiz' }),
+    reveals: (res, x) => {
+      const theirs = Object.values(x.w.sides[otherSide(x.who.home)].assessments);
+      const bad = data<{ id: number }>(res).filter((a) => theirs.includes(a.id));
+      return bad.length ? `lists assessments ${bad.map((a) => a.id).join(', ')} of the other school` : null;
+    },
+  },
+  // Own: an assessment aimed at the student's school; foreign: one aimed only at the other school.
+  'POST /api/attempts': {
+    expect: '401 | ok 404 | ok 404 | 403 | 403 | 403',
+    body: (x) => ({ id: newId(), assessment_id: x.at.assessments.take }),
+  },
+  'POST /api/practice': {
+    expect: '401 | ok | ok | 403 | 403 | 403',
+    body: (x) => ({ id: newId(), micro_topic_ids: [x.w.practiceMicroTopic], count: 1 }),
+  },
+  'GET /api/attempts/:id': {
+    expect: '401 | ok 404 | ok 404 | 403 | 403 | 403',
+    params: (x) => ({ id: x.at.openAttempt }),
+  },
+  'PUT /api/attempts/:id/answers/:questionId': {
+    expect: '401 | ok 404 | ok 404 | 403 | 403 | 403',
+    params: (x) => ({ id: x.at.openAttempt, questionId: x.at.question }),
+    body: () => ({ answer: { type: 'true_false', value: true }, answered_at: now() }),
+  },
+  'PUT /api/attempts/:id/position': {
+    expect: '401 | ok 404 | ok 404 | 403 | 403 | 403',
+    params: (x) => ({ id: x.at.openAttempt }),
+    body: () => ({ position: 0 }),
+  },
+  'POST /api/attempts/:id/submit': {
+    expect: '401 | ok 404 | ok 404 | 403 | 403 | 403',
+    params: async (x) => ({ id: await x.w.attemptToSubmit(x.at.side) }),
+    body: () => ({}),
+  },
+  // Results: the student's own, a teacher's view of their own school's students, the admin's of anyone's.
+  'GET /api/attempts/:id/result': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: (x) => ({ id: x.at.submittedAttempt }),
+  },
+  'GET /api/attempts/:id/analysis': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: (x) => ({ id: x.at.submittedAttempt }),
+  },
+  'GET /api/my/diagnostic-results': { expect: '401 | ok | ok | 403 | 403 | 403' },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the table.
+
+const keyOf = (r: { method: string | string[]; url: string }) =>
+  `${Array.isArray(r.method) ? r.method.join(',') : r.method} ${r.url}`;
+
+interface Expectation {
+  scoped: boolean;
+  cells: Record<PrincipalName, [Cell, Cell]>;
+}
+
+function parseExpect(key: string, text: string): Expectation {
+  const columns = text.split('|').map((c) => c.trim().split(/\s+/));
+  if (columns.length !== PRINCIPALS.length)
+    throw new Error(`row ${key}: ${columns.length} columns, expected ${PRINCIPALS.length}`);
+  const cells = {} as Expectation['cells'];
+  let scoped = false;
+  PRINCIPALS.forEach((p, i) => {
+    const c = columns[i]!;
+    if (c.length < 1 || c.length > 2 || c.some((v) => !CELLS.includes(v)))
+      throw new Error(`row ${key}: bad cell "${c.join(' ')}" for ${p}`);
+    if (c.length === 2) scoped = true;
+    cells[p] = [c[0] as Cell, (c[1] ?? c[0]) as Cell];
+  });
+  return { scoped, cells };
+}
+
+/** What the route's declared access forces, whatever the table says. */
+function forcedBy(access: RouteInfo['access'], who: Principal): Cell | null {
+  if (access === 'public') return null;
+  if (who.role === 'anonymous') return '401';
+  if (access !== 'user' && !access.includes(who.role as never)) return '403';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Inputs: the table's, over samples generated from the route's zod schemas.
+
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+  options?: z.ZodType[];
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  format?: string;
+  checks?: Array<{ _zod: { def: { check: string; value?: number; inclusive?: boolean; minimum?: number } } }>;
+}
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def; optin?: string } })._zod;
+
+/** A value that satisfies simple schemas (formats, bounds, enums); good enough to reach the handler. */
+function sample(schema: z.ZodType): unknown {
+  const { def } = defOf(schema);
+  const check = (name: string) => def.checks?.find((c) => c._zod.def.check === name)?._zod.def;
+  switch (def.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(def.shape ?? {})) {
+        const field = defOf(v);
+        if (field.optin !== 'optional' && !['optional', 'default', 'prefault'].includes(field.def.type))
+          out[k] = sample(v);
+      }
+      return out;
+    }
+    case 'string': {
+      if (def.format === 'email') return `matrix.${newId().slice(0, 8)}@example.test`;
+      if (def.format === 'uuid' || def.format === 'guid') return newId();
+      if (def.format === 'datetime') return now();
+      if (def.format === 'url') return 'https://example.test/';
+      return 'matrix-sample'.padEnd(check('min_length')?.minimum ?? 0, 'x');
+    }
+    case 'number': {
+      const gt = check('greater_than');
+      return gt ? (gt.value ?? 0) + (gt.inclusive ? 0 : 1) : 1;
+    }
+    case 'boolean':
+      return false;
+    case 'array':
+      return Array.from({ length: check('min_length')?.minimum ?? 0 }, () => sample(def.element!));
+    case 'enum':
+      return Object.values(def.entries ?? {})[0];
+    case 'literal':
+      return def.values?.[0];
+    case 'union':
+      return sample(def.options![0]!);
+    case 'nullable':
+      return null;
+    case 'optional':
+    case 'default':
+    case 'prefault':
+      return sample(def.innerType!);
+    case 'pipe':
+      return sample(def.in!);
+    case 'record':
+      return {};
+    default:
+      return undefined;
+  }
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The table's value over the schema's sample, keeping only the keys the schema knows. */
+function fit(schema: z.ZodType | undefined, given: unknown): unknown {
+  if (!schema) return given;
+  const base = sample(schema);
+  if (given === undefined) return base;
+  const shape = defOf(schema).def.shape;
+  if (!isPlain(given) || !isPlain(base) || !shape) return given;
+  return Object.fromEntries(Object.entries({ ...base, ...given }).filter(([k]) => k in shape));
+}
+
+const asQuery = (q: unknown) =>
+  isPlain(q)
+    ? Object.fromEntries(
+        Object.entries(q)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      )
+    : undefined;
+
+const ctxOf = (w: World, who: Principal, own: boolean): Ctx => ({
+  w,
+  who,
+  own,
+  at: w.sides[own ? who.home : otherSide(who.home)],
+  user: (own ? who.account : null) ?? w.principals[who.counterpart].account!,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Judging one answer.
+
+const REFUSALS = [401, 403, 404];
+type Verdict = 'pass' | 'leak' | 'mismatch';
+
+function judge(cell: Cell, status: number): Verdict {
+  if (status >= 500) return 'mismatch';
+  if (cell === 'ok') return REFUSALS.includes(status) ? 'mismatch' : 'pass';
+  const refused = cell === '4xx' ? [403, 404].includes(status) : status === Number(cell);
+  if (refused) return 'pass';
+  return status < 300 ? 'leak' : 'mismatch';
+}
+
+// The route table, read once from an app of its own so the cases below are generated from it.
+const declared: RouteInfo[] = await (async () => {
+  const t = await startTestApp('sqlite', { seed: 'none' });
+  const routes = [...t.routes];
+  await t.close();
+  return routes;
+})();
+
+describe.each(dialects)('authorization matrix (%s)', (dialect) => {
+  let w: World;
+  let started = 0;
+  const tally = { checks: 0, leaks: [] as string[], businessRule: new Map<string, string>() };
+  beforeAll(async () => {
+    started = Date.now();
+    w = await buildWorld(dialect);
+  }, 180_000);
+  afterAll(() => w?.t.close());
+
+  it('has a row for every declared route, and none for a route that is gone', () => {
+    const routes = new Set(w.t.routes.map(keyOf));
+    expect(routes).toEqual(new Set(declared.map(keyOf)));
+    const problems = [
+      ...[...routes]
+        .filter((k) => !MATRIX[k])
+        .map((k) => `route ${k} has no row in the authorization matrix`),
+      ...Object.keys(MATRIX)
+        .filter((k) => !routes.has(k))
+        .map((k) => `the authorization matrix has a row for ${k}, which is no longer a route`),
+    ];
+    expect(problems).toEqual([]);
+  });
+
+  it('has rows that agree with each route’s declared access', () => {
+    const problems: string[] = [];
+    for (const route of declared) {
+      const key = keyOf(route);
+      const row = MATRIX[key];
+      if (!row) continue;
+      const { cells } = parseExpect(key, row.expect);
+      for (const name of PRINCIPALS) {
+        const forced = forcedBy(route.access, w.principals[name]);
+        for (const cell of cells[name]) {
+          if (forced && cell !== forced)
+            problems.push(
+              `${key}: the row says ${name} → ${cell}; its access ${JSON.stringify(route.access)} gives ${forced}`,
+            );
+          if (!forced && route.access !== 'public' && cell === '401')
+            problems.push(`${key}: the row says ${name} → 401, but ${name} is signed in`);
+        }
+      }
+      if (/:\w+/.test(route.url) && !row.params) problems.push(`${key}: the row has no params for its url`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('would notice a leak: the judge, and each content check fed an answer meant for someone else', async () => {
+    expect([judge('403', 200), judge('404', 204), judge('401', 200), judge('4xx', 201)]).toEqual([
+      'leak',
+      'leak',
+      'leak',
+      'leak',
+    ]);
+    expect([judge('ok', 403), judge('403', 422), judge('ok', 500), judge('404', 403)]).toEqual([
+      'mismatch',
+      'mismatch',
+      'mismatch',
+      'mismatch',
+    ]);
+    expect([judge('ok', 409), judge('ok', 422), judge('4xx', 404), judge('401', 401)]).toEqual([
+      'pass',
+      'pass',
+      'pass',
+      'pass',
+    ]);
+    const { admin, teacher, student, foreignStudent } = w.principals;
+    const get = (url: string, token: string | null, query?: Record<string, string>) =>
+      w.t.request({ method: 'GET', url, token: token ?? undefined, query });
+    // What the admin sees of both schools, checked as if the teacher of school A had been shown it.
+    const cases: Array<[string, LightMyRequestResponse, Ctx]> = [
+      [
+        'GET /api/admin/users',
+        await get('/api/admin/users', admin.token, { per_page: '100' }),
+        ctxOf(w, teacher, true),
+      ],
+      [
+        'GET /api/admin/schools',
+        await get('/api/admin/schools', admin.token, { per_page: '100' }),
+        ctxOf(w, teacher, true),
+      ],
+      [
+        'GET /api/admin/assessments',
+        await get('/api/admin/assessments', admin.token, { kind: 'quiz', per_page: '100' }),
+        ctxOf(w, teacher, true),
+      ],
+      [
+        'GET /api/admin/school-requests',
+        await get('/api/admin/school-requests', admin.token),
+        ctxOf(w, teacher, true),
+      ],
+      // The foreign student's list and notifications, as if the student of school A had been shown them.
+      [
+        'GET /api/my/assessments',
+        await get('/api/my/assessments', foreignStudent.token, { kind: 'quiz' }),
+        ctxOf(w, student, true),
+      ],
+      [
+        'GET /api/usernotifications',
+        await get('/api/usernotifications', foreignStudent.token, {
+          user_id: String(foreignStudent.account!.id),
+        }),
+        ctxOf(w, student, true),
+      ],
+    ];
+    for (const [key, res, x] of cases) {
+      expect(res.statusCode, key).toBe(200);
+      expect(MATRIX[key]!.reveals!(res, x), key).toMatch(/^(lists|marked) /);
+    }
+  });
+
+  it('refuses a teacher who aims an assessment of their own school at another school too', async () => {
+    const { teacher } = w.principals;
+    const { A, B } = w.sides;
+    const body = (school_ids: number[]) => ({ ...assessmentBody(ctxOf(w, teacher, true)), school_ids });
+    const statuses = [
+      await w.t.request({
+        method: 'POST',
+        url: '/api/admin/assessments',
+        token: teacher.token!,
+        payload: body([A.school.id, B.school.id]),
+      }),
+      await w.t.request({
+        method: 'PUT',
+        url: `/api/admin/assessments/${A.assessments.edit}`,
+        token: teacher.token!,
+        payload: body([A.school.id, B.school.id]),
+      }),
+      await w.t.request({
+        method: 'PUT',
+        url: `/api/admin/assessments/${A.assessments.edit}`,
+        token: teacher.token!,
+        payload: body([]),
+      }),
+    ].map((r) => r.statusCode);
+    expect(statuses).toEqual([403, 403, 403]);
+  });
+
+  it.each(declared.map((r) => [keyOf(r), r] as const))(
+    '%s',
+    async (key, route) => {
+      const row = MATRIX[key];
+      if (!row) throw new Error(`route ${key} has no row in the authorization matrix`);
+      const { scoped, cells } = parseExpect(key, row.expect);
+      const failures: string[] = [];
+      for (const name of PRINCIPALS) {
+        const who = w.principals[name];
+        for (const own of scoped ? [true, false] : [true]) {
+          const x = ctxOf(w, who, own);
+          const params = row.params ? await row.params(x) : {};
+          let url = route.url;
+          for (const [k, v] of Object.entries(params))
+            url = url.replace(`:${k}`, encodeURIComponent(String(v)));
+          const body = route.body || row.body ? fit(route.body, await row.body?.(x)) : undefined;
+          const query = route.query || row.query ? asQuery(fit(route.query, row.query?.(x))) : undefined;
+          const token = who.token ? (row.freshToken ? await w.freshToken(who) : who.token) : undefined;
+          const res = await w.t.request({
+            method: route.method as 'GET',
+            url,
+            token,
+            ...(query ? { query } : {}),
+            ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+          });
+          const cell = cells[name][own ? 0 : 1];
+          let verdict = judge(cell, res.statusCode);
+          let why = '';
+          if (verdict === 'pass' && res.statusCode < 300 && row.reveals) {
+            const leak = row.reveals(res, x);
+            if (leak) [verdict, why] = ['leak', leak];
+          }
+          tally.checks++;
+          const what = `${key} as ${name}${scoped ? (own ? ' (own object)' : ' (foreign object)') : ''}`;
+          if (cell === 'ok' && res.statusCode >= 400 && verdict === 'pass') {
+            const k = `${key} ${res.statusCode}`;
+            if (!tally.businessRule.has(k)) tally.businessRule.set(k, res.body.slice(0, 300));
+          }
+          if (verdict === 'pass') continue;
+          const invalid =
+            res.statusCode === 422 && route.body && body !== undefined && !route.body.safeParse(body).success
+              ? ' (the matrix’s body does not satisfy the route’s schema: fix the row)'
+              : '';
+          const message = `${what}: expected ${cell}, got ${res.statusCode}${why ? ` — ${why}` : ''}${invalid} ${res.body.slice(0, 200)}`;
+          if (verdict === 'leak') tally.leaks.push(`LEAK ${message}`);
+          failures.push(verdict === 'leak' ? `LEAK ${message}` : message);
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('leaks nothing', () => {
+    const routes = declared.length;
+    console.log(
+      `authorization matrix (${dialect}): ${routes} routes × ${PRINCIPALS.length} principals, ` +
+        `${tally.checks} checks, ${tally.leaks.length} leaks (${((Date.now() - started) / 1000).toFixed(1)} s)` +
+        (tally.businessRule.size
+          ? `\n  allowed, answered by a business rule: ${[...tally.businessRule]
+              .map(([k, body]) => (process.env.AUTHZ_MATRIX_VERBOSE ? `\n    ${k} ${body}` : k))
+              .join('; ')}`
+          : ''),
+    );
+    expect(tally.leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { loginAs } from './helpers.ts';
+
+const POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "img-src 'self' data: blob:",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+];
+
+function expectSecurityHeaders(headers: Record<string, string>): void {
+  const csp = headers['content-security-policy'] ?? '';
+  for (const directive of POLICY) expect(csp, 'Content-Security-Policy').toContain(directive);
+  // No inline or evaluated script, whatever else the policy allows.
+  const scripts = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  expect(scripts).not.toContain('unsafe-inline');
+  expect(scripts).not.toContain('unsafe-eval');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toMatch(/^(strict-origin-when-cross-origin|no-referrer)$/);
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+}
+
+/** Records every CSP violation, uncaught error and console error the page reports from now on. */
+async function watchForViolations(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction('reportViolation', (text: string) => seen.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportViolation: (text: string) => void }).reportViolation;
+      report(
+        `CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.text().includes('Content Security Policy'))
+      seen.push(`console ${message.type()}: ${message.text()}`);
+  });
+  return seen;
+}
+
+/** Opens a screen the way a user does (a fresh load) and waits until it has drawn and its calls are done. */
+async function visit(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveTitle(`${title} | Pathbuilder`);
+  await page.waitForLoadState('networkidle');
+}
+
+test('the SPA shell and the API answer with the security headers', async ({ page, request }) => {
+  const shell = await page.goto('/login');
+  expect(shell?.status()).toBe(200);
+  expectSecurityHeaders(shell!.headers());
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  expectSecurityHeaders(health.headers());
+});
+
+test('a student goes through their screens without a single policy violation', async ({ page }) => {
+  const violations = await watchForViolations(page);
+  await loginAs(page, 'student');
+  await visit(page, '/', 'Dashboard');
+  await visit(page, '/quizzes', 'Quizzes');
+  await visit(page, '/test-your-self', 'Test Yourself');
+  await visit(page, '/settings', 'Settings');
+  expect(violations).toEqual([]);
+});
+
+test('an admin goes through the back office without a single policy violation', async ({ page }) => {
+  const violations = await watchForViolations(page);
+  await loginAs(page, 'admin');
+  await visit(page, '/admin/knowledge-graph', 'Manage Knowledge Graph');
+  await visit(page, '/admin/questions', 'Manage Questions');
+  await visit(page, '/admin/question', 'Question');
+  // The editor's dropdowns (react-select) style themselves with injected <style> elements: open one.
+  await page.getByRole('combobox').first().click();
+  await visit(page, '/admin/quizzes', 'Manage Quizzes');
+  expect(violations).toEqual([]);
+});
