@@ -182,6 +182,7 @@ describe.each(dialects)('question bank (%s)', (dialect) => {
   it('exports in the import format, so an export imports again', async () => {
     const topic = topics[1]!;
     for (const type of QUESTION_TYPES) await createQuestion(t, admin, topic, type);
+    await createQuestion(t, admin, topic, 'true_false', { practice_only: true });
     const exported = await t.request({
       method: 'GET',
       url: `/api/admin/questions/export?micro_topic_id=${topic}`,
@@ -190,15 +191,53 @@ describe.each(dialects)('question bank (%s)', (dialect) => {
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('text/csv');
     const lines = exported.body.trim().split('\r\n');
-    expect(lines[0]).toBe('micro_topic,type,difficulty,stem,explanation,options,correct');
-    expect(lines).toHaveLength(7);
+    expect(lines[0]).toBe('micro_topic,type,difficulty,stem,explanation,options,correct,practice_only');
+    expect(lines).toHaveLength(8);
+    expect(lines.filter((l) => l.endsWith(',yes'))).toHaveLength(1);
     const again = await t.request({
       method: 'POST',
       url: '/api/admin/questions/import',
       token: admin,
       payload: { csv: exported.body },
     });
-    expect(again.json()).toEqual({ created: 6, rejected: [] });
+    expect(again.json()).toEqual({ created: 7, rejected: [] });
+    // The Test Yourself flag travels with the question.
+    const practice = await t.ctx.db
+      .selectFrom('questions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('micro_topic_id', '=', topic)
+      .where('practice_only', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(Number(practice.n)).toBe(2);
+    // A file made before the column existed still imports; a bad flag is that row's error.
+    const legacy = lines
+      .slice(0, 2)
+      .map((l, i) => (i === 0 ? l.replace(',practice_only', '') : l.replace(/,(yes|no)$/, '')))
+      .join('\n');
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/admin/questions/import',
+          token: admin,
+          payload: { csv: legacy },
+        })
+      ).json(),
+    ).toEqual({ created: 1, rejected: [] });
+    const bad = `${lines[0]}\n${lines[1]!.replace(/,(yes|no)$/, ',maybe')}`;
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/admin/questions/import',
+          token: admin,
+          payload: { csv: bad },
+        })
+      ).json(),
+    ).toEqual({
+      created: 0,
+      rejected: [{ row: 2, errors: ['practice_only: practice_only must be yes, no or empty.'] }],
+    });
   });
 
   it('keeps a question that an assessment uses', async () => {

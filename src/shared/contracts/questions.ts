@@ -139,7 +139,7 @@ export const uploadBodySchema = z.strictObject({
 });
 export const uploadResponseSchema = z.object({ url: z.string() });
 
-/** CSV columns of import and export, in order. */
+/** CSV columns of import and export, in order. The last may be left out (files made before it existed). */
 export const CSV_COLUMNS = [
   'micro_topic',
   'type',
@@ -148,6 +148,8 @@ export const CSV_COLUMNS = [
   'explanation',
   'options',
   'correct',
+  'practice_only',
 ] as const;
+export const CSV_REQUIRED_COLUMNS = 7;
 
 export { QUESTION_PATHS } from '../api-paths.ts';

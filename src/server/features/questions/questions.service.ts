@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   CSV_COLUMNS,
+  CSV_REQUIRED_COLUMNS,
   QUESTION_TYPES,
   questionContentSchema,
   type ImportResult,
@@ -136,7 +137,9 @@ export function createQuestionsService(ctx: AppContext) {
     async importCsv(csv: string, userId: number): Promise<ImportResult> {
       const rows = parseCsv(csv);
       const header = rows.shift()?.map((h) => h.trim().toLowerCase());
-      if (!header || CSV_COLUMNS.some((c, i) => header[i] !== c)) {
+      const columns =
+        header && header.length > CSV_REQUIRED_COLUMNS ? CSV_COLUMNS.length : CSV_REQUIRED_COLUMNS;
+      if (!header || CSV_COLUMNS.slice(0, columns).some((c, i) => header[i] !== c)) {
         throw unprocessable({ csv: [`The first row must be the header: ${CSV_COLUMNS.join(',')}`] });
       }
       if (rows.length > 2000) throw unprocessable({ csv: ['At most 2000 questions per file.'] });
@@ -210,9 +213,19 @@ function rowToInput(raw: string[], topics: Map<string, number>): QuestionInput {
   if (raw.some((cell) => cell.includes('\0')))
     throw unprocessable({ row: ['The row contains a character that is not allowed.'] });
   const cells = raw.map(unguard);
-  const [topic = '', type = '', difficulty = '', stem = '', explanation = '', options = '', correct = ''] =
-    cells;
+  const [
+    topic = '',
+    type = '',
+    difficulty = '',
+    stem = '',
+    explanation = '',
+    options = '',
+    correct = '',
+    practice = '',
+  ] = cells;
   const errors: Record<string, string[]> = {};
+  const practiceOnly = PRACTICE_CELLS[practice.trim().toLowerCase()];
+  if (practiceOnly === undefined) errors.practice_only = ['practice_only must be yes, no or empty.'];
   const microTopicId = topics.get(topic.trim().toLowerCase());
   if (!microTopicId) errors.micro_topic = [`Unknown micro topic "${topic}".`];
   if (!(QUESTION_TYPES as readonly string[]).includes(type.trim()))
@@ -229,9 +242,11 @@ function rowToInput(raw: string[], topics: Map<string, number>): QuestionInput {
     explanation: explanation.trim(),
     image_url: null,
     content,
-    practice_only: false,
+    practice_only: practiceOnly!,
   };
 }
+
+const PRACTICE_CELLS: Record<string, boolean> = { '': false, no: false, false: false, yes: true, true: true };
 
 function contentFromCells(type: QuestionContent['type'], options: string, correct: string): QuestionContent {
   const bad = (msg: string) =>
@@ -292,21 +307,24 @@ function questionToRow(q: Question): string[] {
     richTextToPlain(q.stem),
     richTextToPlain(q.explanation),
   ];
+  return [...base, ...contentCells(c), q.practice_only ? 'yes' : 'no'];
+}
+
+function contentCells(c: QuestionContent): [string, string] {
   switch (c.type) {
     case 'single_choice':
     case 'multiple_choice':
       return [
-        ...base,
         c.options.map((o) => o.text).join('|'),
         c.correct.map((id) => String(c.options.findIndex((o) => o.id === id) + 1)).join('|'),
       ];
     case 'true_false':
-      return [...base, '', String(c.correct)];
+      return ['', String(c.correct)];
     case 'short_answer':
-      return [...base, '', c.accepted.join('|')];
+      return ['', c.accepted.join('|')];
     case 'matching':
-      return [...base, c.pairs.map((p) => `${p.left}=${p.right}`).join('|'), ''];
+      return [c.pairs.map((p) => `${p.left}=${p.right}`).join('|'), ''];
     case 'ordering':
-      return [...base, c.items.map((i) => i.text).join('|'), ''];
+      return [c.items.map((i) => i.text).join('|'), ''];
   }
 }

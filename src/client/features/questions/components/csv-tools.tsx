@@ -29,6 +29,8 @@ const COLUMN_HELP: Record<(typeof CSV_COLUMNS)[number], string> = {
     'Separated by |. Choice questions: the options. Matching: pairs as left=right. Ordering: the items in the correct order. Empty for true/false and short answer.',
   correct:
     'Choice questions: the numbers of the correct options (1 = first), separated by |. True/false: true or false. Short answer: the accepted answers, separated by |. Empty for matching and ordering.',
+  practice_only:
+    'yes for a Test Yourself question (practice shows its answer, so it is never used in an assessment); no or empty otherwise. The column may be left out.',
 };
 
 /** What each CSV column holds; the same format is read on import and written on export. */
