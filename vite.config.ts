@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import type { ManifestOptions } from 'vite-plugin-pwa';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/vite-precompress.ts';
+import { preloadScreen } from './scripts/vite-preload-screen.ts';
 
 // The web app manifest lives at the top level as plain JSON; the plugin emits it, links it from
 // index.html and precaches it together with its icons.
@@ -33,6 +35,10 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // The login screen's chunks load beside the entry: the first screen of everyone without a session.
+    preloadScreen('src/client/features/auth/screens/login-screen.tsx'),
+    // Last: brotli and gzip copies of the finished build, sw.js included.
+    precompress(),
   ],
   // manifest: bench/run.ts walks dist/.vite/manifest.json to weigh the JS that renders /login.
   build: { outDir: 'dist', sourcemap: true, manifest: true },

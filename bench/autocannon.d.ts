@@ -22,13 +22,17 @@ declare module 'autocannon' {
     /** Called once per connection; lets each connection send its own request. */
     setupClient?: (client: Client) => void;
   }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Client {
-    setRequest(request: {
-      method?: string;
-      path?: string;
-      headers?: Record<string, string>;
-      body?: string;
-    }): void;
+    /** Replaces only the next request: later ones fall back to the defaults (`GET /`). */
+    setRequest(request: Request): void;
+    /** The requests this connection sends, in turn, for the whole run. */
+    setRequests(requests: Request[]): void;
   }
   interface Result {
     requests: Histogram;

@@ -55,12 +55,18 @@ export function anAnswer(q: Student['questions'][number]): unknown {
 
 /** An admin-made 50-question quiz and `count` newly registered students, each with an attempt at it. */
 export async function prepareStudents(base: string, adminToken: string, count: number): Promise<Student[]> {
-  const bank = await call<{ data: Array<{ id: number }> }>(
+  const bank = await call<{ data: Array<{ id: number; practice_only: boolean }> }>(
     base,
     'GET',
-    `/api/admin/questions?per_page=${QUESTIONS}`,
+    '/api/admin/questions?per_page=100',
     adminToken,
   );
+  // Test Yourself questions cannot go into an assessment.
+  const questionIds = bank.data
+    .filter((q) => !q.practice_only)
+    .slice(0, QUESTIONS)
+    .map((q) => q.id);
+  if (questionIds.length < QUESTIONS) throw new Error(`the demo bank has fewer than ${QUESTIONS} questions`);
   const { assessment } = await call<{ assessment: { id: number } }>(
     base,
     'POST',
@@ -70,7 +76,7 @@ export async function prepareStudents(base: string, adminToken: string, count: n
       kind: 'quiz',
       title: 'Bench: fifty questions',
       selection: 'fixed',
-      question_ids: bank.data.map((q) => q.id),
+      question_ids: questionIds,
       attempts_allowed: null,
       published: true,
     },
@@ -107,6 +113,18 @@ export async function prepareStudents(base: string, adminToken: string, count: n
             school_id: school.id,
           },
         );
+        // The diagnostic comes first: submitted blank, it unlocks the rest.
+        const { data: diagnostics } = await call<{ data: Array<{ id: number }> }>(
+          base,
+          'GET',
+          '/api/my/assessments?kind=diagnostic',
+          token,
+        );
+        const diagnostic = await call<{ id: string }>(base, 'POST', '/api/attempts', token, {
+          id: randomUUID(),
+          assessment_id: diagnostics[0]!.id,
+        });
+        await call(base, 'POST', `/api/attempts/${diagnostic.id}/submit`, token, {});
         const attempt = await call<{ id: string; questions: Student['questions'] }>(
           base,
           'POST',
@@ -122,7 +140,7 @@ export async function prepareStudents(base: string, adminToken: string, count: n
   return students;
 }
 
-/** Every connection is one student saving answers to their own attempt, over and over. */
+/** Every connection is one student answering the questions of their own attempt, one after another, over and over. */
 export function answerSaveLoad(base: string, students: Student[], duration: number): Options {
   let next = 0;
   return {
@@ -131,13 +149,19 @@ export function answerSaveLoad(base: string, students: Student[], duration: numb
     duration,
     setupClient(client) {
       const s = students[next++ % students.length]!;
-      const q = s.questions[next % s.questions.length]!;
-      client.setRequest({
-        method: 'PUT',
-        path: `/api/attempts/${s.attemptId}/answers/${q.id}`,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` },
-        body: JSON.stringify({ answer: anAnswer(q), flagged: false, answered_at: new Date().toISOString() }),
-      });
+      // setRequests, not setRequest: autocannon repeats only a list; a single request is sent once, then `GET /`.
+      client.setRequests(
+        s.questions.map((q) => ({
+          method: 'PUT',
+          path: `/api/attempts/${s.attemptId}/answers/${q.id}`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` },
+          body: JSON.stringify({
+            answer: anAnswer(q),
+            flagged: false,
+            answered_at: new Date().toISOString(),
+          }),
+        })),
+      );
     },
   };
 }

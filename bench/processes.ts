@@ -16,7 +16,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-export type Server = { name: string; baseUrl: string; stop(): void };
+export type Server = { name: string; baseUrl: string; stop(): Promise<void> };
 
 export async function startServer(
   name: string,
@@ -36,9 +36,13 @@ export async function startServer(
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
+  // Resolves once the server (all its workers) has exited, so the port is free again.
+  const stop = async () => {
     children.delete(child);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
   };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -50,6 +54,6 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  stop();
+  await stop();
   throw new Error(`${name} did not answer ${healthPath} within 60 s:\n${stderr}`);
 }

@@ -1,31 +1,41 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
-import { App, createAppRouter } from './app/app.tsx';
+import { App } from './app/app.tsx';
+import { whenIdle } from './app/idle.ts';
 import { installPreloadErrorHandling } from './app/lazy-screen.ts';
-import { registerServiceWorker } from './app/sw-register.ts';
+import { preloadScreen } from './app/routes.tsx';
 import { hasStoredToken, refreshUser } from './features/auth/auth.store.ts';
-import { drainOnStart } from './features/quiz/quiz-sync.ts';
-import { setNavigate } from './lib/http.ts';
+import { makeZodJitless } from './lib/zod-jitless.ts';
 import './styles.css';
 
-// The Content-Security-Policy allows no eval, and zod's probe for it (to compile its parsers) is reported as a
-// violation even though zod catches the refusal: tell it not to try.
-zodConfig({ jitless: true });
+// Before any screen loads zod: the Content-Security-Policy allows no eval.
+makeZodJitless();
 installPreloadErrorHandling();
-const router = createAppRouter();
-setNavigate((path) => void router.navigate(path));
 // Spec 4: a stored token at start-up means the user is refreshed (a 401 logs out).
 if (hasStoredToken()) void refreshUser();
-// DESIGN 5: answers a student gave before a reload or a closed tab go out on the next start.
-drainOnStart();
+
+// The first screen's code is asked for now (for /login, index.html has it preloaded already) and the
+// app renders once it is in: the screen then appears at once, without a spinner. A slow network only
+// makes it wait so long, then the spinner shows as on any navigation.
+const FIRST_SCREEN_WAIT_MS = 1000;
+const firstScreen = preloadScreen(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
+const container = root;
+void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(
+  () =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
 );
 
-void registerServiceWorker();
+// What the first screen does not need waits until it has loaded: each is a chunk of its own.
+whenIdle(() => {
+  // DESIGN 5: answers a student gave before a reload or a closed tab go out on the next start.
+  const failed = (error: unknown) => console.error('A start-up module could not be loaded.', error);
+  import('./features/quiz/quiz-sync.ts').then(({ drainOnStart }) => drainOnStart(), failed);
+  import('./app/sw-register.ts').then(({ registerServiceWorker }) => registerServiceWorker(), failed);
+});

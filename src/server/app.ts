@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '../shared/constants.ts';
@@ -26,10 +27,14 @@ import { uploadsRoutes } from './features/questions/uploads.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
+import { profileRecordRoutes } from './features/profile-record/profile-record.routes.ts';
+import { createProfileRecordService } from './features/profile-record/profile-record.service.ts';
 import { lookupsRoutes } from './features/schools/lookups.routes.ts';
 import { schoolRequestsRoutes } from './features/schools/school-requests.routes.ts';
 import { createSchoolRequestsService } from './features/schools/school-requests.service.ts';
 import { createSchoolsService } from './features/schools/schools.service.ts';
+import { supportRoutes } from './features/support/support.routes.ts';
+import { createSupportService } from './features/support/support.service.ts';
 import { createAdminUsersService } from './features/users/admin-users.service.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { roleOf } from './features/users/users.service.ts';
@@ -38,6 +43,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { createBackgroundTasks } from './plugins/background.ts';
 import { errorsPlugin, forbidden, frameworkErrors, unauthenticated } from './plugins/errors.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
+import { QuietRequestLog } from './plugins/request-log.ts';
 import { createRouter, type RouteInfo } from './plugins/routes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 
@@ -53,6 +59,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logController: new QuietRequestLog(),
     bodyLimit: 1024 * 1024,
     // Only the configured proxies may name the client (config.ts): never every hop, which a client could spoof.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -60,7 +67,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     return503OnClosing: true,
     frameworkErrors,
   });
-  const { db, dialect } = openDatabase({
+  const { db, dialect, writes } = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgSchema: config.pgSchema,
@@ -77,6 +84,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     config,
     db,
     dialect,
+    writes,
     appKey: config.appKey ?? (await storedAppKey(db)),
     hasher: createPasswordHasher(config.passwordHashing),
     mailer: createMailer(db, app.log, config.smtpUrl, config.mailFrom),
@@ -104,16 +112,33 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
   });
   const auth = createAuthService(ctx, { limiter, schools, schoolRequests });
+  await auth.start();
+  app.addHook('onClose', () => auth.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(authPlugin, { auth });
+  // API JSON over 1 KB, brotli or gzip by Accept-Encoding; static files come precompressed (serveSpa).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
+  await app.register(authPlugin, { auth, dialect });
 
   const kg = createKnowledgeGraphService(db);
   const questions = createQuestionsService(ctx);
   const assessments = createAssessmentsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
   const attempts = createAttemptsService(ctx, {
     assessments,
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+  });
+  const support = createSupportService(ctx, {
+    notifications,
+    limiter,
+    staffOf: async (schoolId) => [
+      ...(await usersRepo.idsOfAdmins()),
+      ...(schoolId === null ? [] : await usersRepo.idsOfTeachersOfSchool(schoolId)),
+    ],
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
   });
 
@@ -142,6 +167,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       questionsRoutes(route, questions);
       assessmentsRoutes(route, { assessments, attempts, questions });
       attemptsRoutes(route, attempts);
+      profileRecordRoutes(route, createProfileRecordService(db));
+      supportRoutes(route, support);
       uploadsRoutes(api, ctx.config.dataDir);
     },
     { prefix: API_BASE },
@@ -151,6 +178,18 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const openApi = openApiDocument(routes, config.version);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);
 
+  // With several processes on one database, one of them sweeps (main.ts).
+  if (config.sweeps) startSweeps(app, attempts, auth);
+
+  await serveSpa(app, config.staticDir);
+  return { app, ctx, routes };
+}
+
+function startSweeps(
+  app: FastifyInstance,
+  attempts: ReturnType<typeof createAttemptsService>,
+  auth: ReturnType<typeof createAuthService>,
+): void {
   // Attempts past their deadline and offline grace are submitted even if nobody asks for them.
   const attemptSweep = setInterval(
     () => void attempts.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'attempt sweep failed')),
@@ -169,9 +208,6 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-
-  await serveSpa(app, config.staticDir);
-  return { app, ctx, routes };
 }
 
 /** Trusts the `hops` proxies nearest to us, as proxy-addr does for a number (Fastify's types want a function). */
@@ -201,10 +237,16 @@ async function serveSpa(app: FastifyInstance, staticDir: string | undefined): Pr
       root: staticDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (scripts/vite-precompress.ts): sent by
+      // Accept-Encoding, brotli first, the SPA fallback's index.html included.
+      preCompressed: true,
+      // Ours below, not send's default `public, max-age=0`, which would override them.
+      cacheControl: false,
       setHeaders(res, path) {
         // Hashed assets never change; the shell and the service worker must always be revalidated.
         if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

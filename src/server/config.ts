@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export interface PasswordHashingConfig {
@@ -37,6 +38,10 @@ export interface AppConfig {
    * nearest proxy, so only the last entry counts), or the proxies' addresses/CIDRs.
    */
   trustProxy: boolean | number | string[];
+  /** Server processes behind the one port (main.ts, node:cluster); 1 runs the server in this process. */
+  workers: number;
+  /** Whether this process runs the periodic sweeps (expired attempts and sessions): one process in a cluster. */
+  sweeps: boolean;
   version: string;
 }
 
@@ -47,6 +52,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const seed = env.SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", got "${seed}"`);
   const host = env.HOST ?? '127.0.0.1';
+  const cores = availableParallelism();
+  const workers = positiveInt('WORKERS', env.WORKERS, cores);
   return {
     port,
     host,
@@ -59,11 +66,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seed,
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    passwordHashing: { memoryKiB: 19_456, passes: 2, parallelism: 1, maxConcurrent: 2 },
+    // Hashes at once per process: the cores shared among the workers, at most two (libuv's four threads
+    // also serve file and DNS work).
+    passwordHashing: {
+      memoryKiB: 19_456,
+      passes: 2,
+      parallelism: 1,
+      maxConcurrent: Math.max(1, Math.min(2, Math.floor(cores / workers))),
+    },
     loginMaxFailures: 5,
     loginWindowMs: 15 * 60 * 1000,
     registrationsPerHour: positiveInt('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, 20),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    workers,
+    sweeps: env.SWEEPS !== '0' && env.SWEEPS !== 'false',
     version: env.npm_package_version ?? '0.1.0',
   };
 }

@@ -1,29 +1,89 @@
-import { buildApp } from './app.ts';
-import { configFromEnv } from './config.ts';
+import cluster, { type Worker } from 'node:cluster';
+import { configFromEnv, type AppConfig } from './config.ts';
 
 const config = configFromEnv();
-const { app } = await buildApp(config);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // Fastify waits for in-flight requests, then the onClose hooks close the database.
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
+if (config.workers > 1 && cluster.isPrimary) superviseWorkers(config.workers);
+else await serve(config);
+
+/** One server process: listen, and close gracefully on SIGTERM/SIGINT. */
+async function serve(config: AppConfig): Promise<void> {
+  const { buildApp } = await import('./app.ts');
+  const { app } = await buildApp(config);
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      // Fastify waits for in-flight requests, then the onClose hooks close the database.
+      const timer = setTimeout(() => {
+        app.log.error('shutdown took longer than 10 s; exiting');
         process.exit(1);
-      },
-    );
-  });
+      }, 10_000);
+      timer.unref();
+      app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  // Workers share the primary's port (node:cluster hands each connection to one of them).
+  await app.listen({ port: config.port, host: config.host });
 }
 
-await app.listen({ port: config.port, host: config.host });
+/**
+ * WORKERS > 1: this process only supervises. The first worker starts alone, so migrations and the demo seed
+ * run once, and it is the one that sweeps; the others start once it listens. A worker that dies is replaced;
+ * SIGTERM (or SIGINT) reaches every worker, each finishes its requests, then the primary exits.
+ */
+function superviseWorkers(count: number): void {
+  const log = (level: 'info' | 'warn' | 'error', msg: string, extra: object = {}) =>
+    (level === 'info' ? console.log : console.error)(
+      JSON.stringify({ level, time: Date.now(), pid: process.pid, role: 'primary', msg, ...extra }),
+    );
+  let stopping = false;
+  let listening = false;
+
+  const fork = (sweeps: boolean): Worker => {
+    const worker = cluster.fork({ SWEEPS: sweeps ? '1' : '0' });
+    worker.on('exit', (code, signal) => {
+      if (stopping) return;
+      if (!listening) {
+        // The first worker could not start (configuration, database): starting more would not help.
+        log('error', 'the first worker failed to start; exiting', { code, signal });
+        process.exit(1);
+      }
+      log('warn', 'a worker died; starting another', { code, signal, sweeps });
+      setTimeout(() => fork(sweeps), 1000).unref();
+    });
+    return worker;
+  };
+
+  const first = fork(true);
+  first.once('listening', () => {
+    listening = true;
+    for (let i = 1; i < count; i++) fork(false);
+    log('info', `serving with ${count} workers`, { port: config.port });
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      log('info', 'shutting down the workers', { signal });
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+      for (const worker of workers) worker.process.kill('SIGTERM');
+      const timer = setTimeout(() => process.exit(1), 15_000);
+      timer.unref();
+      void Promise.all(workers.map((w) => (w.isDead() ? null : new Promise((r) => w.once('exit', r))))).then(
+        () => process.exit(0),
+      );
+    });
+  }
+}

@@ -60,3 +60,13 @@ export const QUESTION_PATHS = {
   exportCsv: '/admin/questions/export',
   uploads: '/admin/uploads',
 } as const;
+
+/** The signed-in student's own record of attempts. */
+export const PROFILE_RECORD_PATHS = { mine: '/my/record' } as const;
+
+export const SUPPORT_PATHS = {
+  tickets: '/support/tickets',
+  ticket: (i: number | string) => `/support/tickets/${i}`,
+  messages: (i: number | string) => `/support/tickets/${i}/messages`,
+  status: (i: number | string) => `/support/tickets/${i}/status`,
+} as const;

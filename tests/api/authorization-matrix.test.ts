@@ -10,6 +10,7 @@ import {
   type Account,
   type Principal,
   type PrincipalName,
+  type Side,
   type SideObjects,
   type World,
 } from './factories/principals.ts';
@@ -97,6 +98,35 @@ const microTopicBody = (x: Ctx) => ({
   description: '',
   prerequisite_ids: [],
 });
+/** One support ticket per side, opened by that side's student (made once, on first use). */
+const sideTickets = new WeakMap<World, Partial<Record<Side, Promise<number>>>>();
+function ticketOf(w: World, side: Side): Promise<number> {
+  const made = sideTickets.get(w) ?? {};
+  sideTickets.set(w, made);
+  return (made[side] ??= (async () => {
+    const owner = w.principals[side === 'A' ? 'student' : 'foreignStudent'];
+    const res = await w.t.request({
+      method: 'POST',
+      url: '/api/support/tickets',
+      token: owner.token!,
+      payload: { subject: `Matrix ticket ${side}`, category: 'other', message: 'Where are my results?' },
+    });
+    if (res.statusCode !== 201) throw new Error(`open a ticket: ${res.statusCode} ${res.body}`);
+    return (res.json() as { ticket: { id: number } }).ticket.id;
+  })());
+}
+/** A list of tickets holds the caller's own, and for a teacher those of their schools; an admin's holds all. */
+const onlyVisibleTickets = (res: LightMyRequestResponse, x: Ctx) => {
+  if (x.who.role === 'admin' || !x.who.account) return null;
+  const mine = x.w.teacherSchools(x.who);
+  const bad = data<{ id: number; user_id: number; school_id: number | null }>(res).filter(
+    (t) =>
+      t.user_id !== x.who.account!.id &&
+      !(x.who.role === 'teacher' && t.school_id !== null && mine.includes(t.school_id)),
+  );
+  return bad.length ? `lists tickets ${bad.map((t) => t.id).join(', ')} of other users` : null;
+};
+
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -413,6 +443,31 @@ const MATRIX: Record<string, Row> = {
     params: (x) => ({ id: x.at.submittedAttempt }),
   },
   'GET /api/my/diagnostic-results': { expect: '401 | ok | ok | 403 | 403 | 403' },
+
+  // The student's own record: no user id in the route, so nobody else's can be asked for.
+  'GET /api/my/record': { expect: '401 | ok | ok | 403 | 403 | 403' },
+
+  // Support: anyone signed in opens and follows their own tickets; a student's ticket is answered by the
+  // admins and the teachers of the student's school. Anyone else's is a 404, as if it did not exist.
+  'POST /api/support/tickets': {
+    expect: '401 | ok | ok | ok | ok | ok',
+    body: () => ({ subject: 'Matrix question', category: 'other', message: 'How do I install the app?' }),
+  },
+  'GET /api/support/tickets': { expect: '401 | ok | ok | ok | ok | ok', reveals: onlyVisibleTickets },
+  'GET /api/support/tickets/:id': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await ticketOf(x.w, x.at.side) }),
+  },
+  'POST /api/support/tickets/:id/messages': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await ticketOf(x.w, x.at.side) }),
+    body: () => ({ message: 'Matrix reply' }),
+  },
+  'PUT /api/support/tickets/:id/status': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await ticketOf(x.w, x.at.side) }),
+    body: () => ({ status: 'closed' }),
+  },
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -674,6 +729,13 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
         ctxOf(w, student, true),
       ],
     ];
+    // Both students' tickets, as the admin lists them, as if the student of school A had been shown them.
+    await Promise.all([ticketOf(w, 'A'), ticketOf(w, 'B')]);
+    cases.push([
+      'GET /api/support/tickets',
+      await get('/api/support/tickets', admin.token, { per_page: '100' }),
+      ctxOf(w, student, true),
+    ]);
     for (const [key, res, x] of cases) {
       expect(res.statusCode, key).toBe(200);
       expect(MATRIX[key]!.reveals!(res, x), key).toMatch(/^(lists|marked) /);

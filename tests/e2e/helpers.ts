@@ -56,8 +56,9 @@ export const TEACHER_MENU: readonly MenuEntry[] = ADMIN_MENU_WITH_ROLES.filter(
 
 export const sidebar = (page: Page): Locator => page.getByRole('navigation', { name: 'Main menu' });
 export const topBar = (page: Page): Locator => page.getByRole('banner');
+/** Named "Notifications", plus ", 3 unseen" while the badge shows a count. */
 export const bellButton = (page: Page): Locator =>
-  page.getByRole('button', { name: 'Notifications', exact: true });
+  page.getByRole('button', { name: /^Notifications(, (\d|9\+) unseen)?$/ });
 export const gearButton = (page: Page): Locator => page.getByRole('button', { name: 'Admin', exact: true });
 export const logoutEntry = (page: Page): Locator =>
   sidebar(page).getByRole('button', { name: 'Logout', exact: true });

@@ -1,19 +1,28 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { useEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { DialogHost } from '../components/dialogs.tsx';
 import { ToastHost } from '../components/toast.tsx';
+import { setNavigate } from '../lib/http.ts';
+import { AppRoutes } from './app-routes.tsx';
 import { appRoutes } from './routes.tsx';
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
+const routes = appRoutes();
 
-export function createAppRouter(): AppRouter {
-  return createBrowserRouter(appRoutes());
+/** Hands React Router's navigate to the HTTP client, so a 401 does not reload the whole app. */
+function NavigateBridge() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigate((path) => void navigate(path)), [navigate]);
+  return null;
 }
 
 /** The providers around everything: the router, the toast areas and the global dialogs. */
-export function App({ router }: { router: AppRouter }) {
+export function App() {
   return (
     <>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigateBridge />
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
       <ToastHost />
       <DialogHost />
     </>

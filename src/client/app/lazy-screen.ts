@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { createElement, lazy, useState } from 'react';
+import type { ComponentType } from 'react';
 
 /** The event raised when a route chunk fails to load; call preventDefault() on it to handle the failure. */
 export const PRELOAD_ERROR_EVENT = 'preload-error';
@@ -32,15 +32,38 @@ export function installPreloadErrorHandling(): () => void {
   return () => window.removeEventListener('vite:preloadError', onViteError);
 }
 
-/** A route screen loaded on demand. A failed import raises 'preload-error' and is rethrown if unhandled. */
+/** A screen component whose code loads on demand; `preload()` starts that early (main.tsx, at start). */
+export type LazyScreen<P extends object> = ComponentType<P> & { preload(): Promise<void> };
+
+/**
+ * A route screen loaded on demand. A failed import raises 'preload-error' and is rethrown if unhandled.
+ * Once its code is in (preloaded before React renders it, or shown before), the screen renders at once:
+ * no suspending, so no spinner and none of React's delay before revealing suspended content.
+ */
 export function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() =>
-    load().catch((error: unknown) => {
-      if (!raisePreloadError(error)) throw error;
-      // Handled (e.g. the handler reloads the page): render nothing instead of an error.
-      return { default: (() => null) as ComponentType<P> };
-    }),
-  );
+): LazyScreen<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const start = () => {
+    loading ??= load()
+      .catch((error: unknown) => {
+        if (!raisePreloadError(error)) throw error;
+        // Handled (e.g. the handler reloads the page): render nothing instead of an error.
+        return { default: (() => null) as ComponentType<P> };
+      })
+      .then((module) => {
+        loaded = module.default;
+        return module;
+      });
+    return loading;
+  };
+  const Lazy = lazy(start);
+  // Chosen once per mounted screen (the type must not change under it, or React would remount it): the
+  // code itself when it is already in, else React.lazy, which suspends until it is.
+  const Screen = (props: P) => {
+    const [component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement<P>(component, props);
+  };
+  return Object.assign(Screen, { preload: () => start().then(() => undefined) });
 }

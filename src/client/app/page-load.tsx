@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { PAGE_LOAD_EXPECTED_REPORTS } from '../../shared/constants.ts';
 import { Loading } from '../components/loading.tsx';
@@ -55,11 +55,15 @@ export function usePageLoad(): Reporter {
   return useContext(PageLoadContext);
 }
 
-/** Reports automatically the first time `loading` turns false: failed if `error` is set, loaded otherwise. */
+/**
+ * Reports automatically the first time `loading` turns false: failed if `error` is set, loaded otherwise.
+ * Before the browser paints (a layout effect): a screen that has what it needs shows in its first frame,
+ * not one frame after the spinner.
+ */
 export function usePageReady(state: { loading: boolean; error: unknown }): void {
   const { reportLoaded, reportFailed } = usePageLoad();
   const failed = state.error !== null && state.error !== undefined && state.error !== false;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (state.loading) return;
     if (failed) reportFailed();
     else reportLoaded();

@@ -1,7 +1,8 @@
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { matchRoutes, Navigate, useLocation, useParams } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
+import { isValidElement } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { useAuth } from '../features/auth/auth.store.ts';
+import { authState, hasStoredToken, roleOf, useAuth } from '../features/auth/auth.store.ts';
 import { lazyScreen } from './lazy-screen.ts';
 import { RootError, RouteError } from './layout/route-error.tsx';
 import { ShellLayout } from './layout/shell-layout.tsx';
@@ -80,16 +81,34 @@ const withParams = <P extends object>(screen: ComponentType<P>, props: (p: Param
 );
 
 /** Every /quiz/... path is one view; keying by pathname remounts it when moving between quizzes (spec 2.2). */
-function QuizRoute() {
-  const { pathname } = useLocation();
-  const { id = '', queue } = useParams();
-  return <Quiz key={pathname} id={id} queue={queue} />;
-}
+const QuizRoute = Object.assign(
+  function QuizRoute() {
+    const { pathname } = useLocation();
+    const { id = '', queue } = useParams();
+    return <Quiz key={pathname} id={id} queue={queue} />;
+  },
+  { preload: Quiz.preload },
+);
 
-function DashboardRoute() {
-  const { user } = useAuth();
-  return <Dashboard user={user} />;
-}
+const DashboardRoute = Object.assign(
+  function DashboardRoute() {
+    const { user } = useAuth();
+    return <Dashboard user={user} />;
+  },
+  {
+    // The first screen after start: a student's dashboard data is fetched while its code loads.
+    preload: () => {
+      const user = authState.user;
+      if (user && roleOf(user) === 'student' && user.taken_diagnostics === 1) {
+        import('../features/dashboard/use-dashboard.ts').then(
+          ({ prefetchDashboard }) => prefetchDashboard(),
+          () => undefined,
+        );
+      }
+      return Dashboard.preload();
+    },
+  },
+);
 
 const idOf = (p: Params) => ({ id: p.id ?? '' });
 const optionalId = (p: Params) => ({ id: p.id });
@@ -192,6 +211,32 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     element: withParams(LearningProfile, optionalId),
   },
 ];
+
+type Preloadable = { preload?: () => Promise<void> };
+
+/** The screen a route element shows: `<Screen />`, a route wrapper, or withParams(Screen, …). */
+function preloadOf(element: ReactNode): (() => Promise<void>) | undefined {
+  if (!isValidElement<{ screen?: Preloadable }>(element)) return undefined;
+  return (element.type as Preloadable).preload ?? element.props.screen?.preload;
+}
+
+/**
+ * Starts loading the code of the screen at `pathname` (the login screen when it needs a session there is
+ * not), before React first renders it: main.tsx waits for it, so the first screen appears at once instead
+ * of after a spinner. Resolves when it is in, or at once when there is nothing to load.
+ */
+export function preloadScreen(pathname: string): Promise<void> {
+  const matched = matchRoutes(
+    ROUTE_TABLE.map((route) => ({ path: route.path })),
+    pathname,
+  );
+  const path = matched?.[matched.length - 1]?.route.path;
+  let route = ROUTE_TABLE.find((r) => r.path === path);
+  if (route?.meta.requires_login && !hasStoredToken())
+    route = ROUTE_TABLE.find((r) => r.path === PATHS.login);
+  const preload = route && preloadOf(route.element);
+  return preload ? preload().catch(() => undefined) : Promise.resolve();
+}
 
 /** The router's route objects: the shell around every table route, and any unknown path back to '/'. */
 export function appRoutes(): RouteObject[] {

@@ -1,6 +1,7 @@
-import { ToastContainer, toast } from 'react-toastify';
-import type { Id, ToastContentProps, ToastOptions, TypeOptions } from 'react-toastify';
-import { STARTUP_TOAST, TOAST_DEFAULT_DURATION_MS, TOUCH_PAUSE_RESUME_MS } from '../../shared/constants.ts';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { ComponentType } from 'react';
+import type { Id, ToastOptions } from 'react-toastify';
+import type * as ToastArea_ from './toast-area.tsx';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'promise';
 
@@ -16,74 +17,38 @@ export type ToastInput = {
   promise?: { promise: Promise<unknown>; success: string; error: string };
 };
 
-const STARTUP_CONTAINER = 'startup';
+// react-toastify (and the CSS it injects) is loaded with the first toast, not with the first screen (the
+// service worker precaches it for offline use): toast-area.tsx has everything that needs it. Toasts asked for
+// before it is there wait in react-toastify's own queue until the areas mount.
+type ToastModule = typeof ToastArea_;
+let loading: Promise<ToastModule> | null = null;
+let areasWanted = false;
+const listeners = new Set<() => void>();
 
-function ToastBody({ input, closeToast, toastProps }: { input: ToastInput } & ToastContentProps) {
-  const target = { id: toastProps.toastId, containerId: toastProps.containerId };
-  return (
-    <div
-      className="toast-body"
-      // A finger on the toast holds it; it resumes a moment after the finger lifts (spec 9: 2000 ms).
-      onTouchStart={() => toast.pause(target)}
-      onTouchEnd={() => window.setTimeout(() => toast.play(target), TOUCH_PAUSE_RESUME_MS)}
-    >
-      {input.title && <strong className="toast-body__title">{input.title}</strong>}
-      <span className="toast-body__message">{input.message}</span>
-      {input.action && (
-        <button
-          type="button"
-          className="button button--small toast-body__action"
-          onClick={(e) => {
-            e.stopPropagation();
-            input.action?.onClick();
-            closeToast(true);
-          }}
-        >
-          {input.action.label}
-        </button>
-      )}
-    </div>
-  );
+function loadToasts(): Promise<ToastModule> {
+  if (!loading) {
+    loading = import('./toast-area.tsx');
+    // A failed load (offline before the service worker has it) is tried again by the next toast.
+    loading.catch((error: unknown) => {
+      console.error('The toast area could not be loaded.', error);
+      loading = null;
+    });
+    areasWanted = true;
+    listeners.forEach((listener) => listener());
+  }
+  return loading;
 }
 
-function render(input: ToastInput) {
-  return (props: ToastContentProps) => <ToastBody input={input} {...props} />;
-}
-
-function toastType(type: ToastType | undefined): TypeOptions {
-  return type === undefined || type === 'promise' ? 'info' : type;
-}
+let lastId = 0;
 
 /** Shows a toast in the main area (top-center, 6000 ms unless `duration` says otherwise). */
 export function showToast(input: ToastInput, options: ToastOptions = {}): Id {
-  const autoClose = input.duration ?? TOAST_DEFAULT_DURATION_MS;
-  if (input.type !== 'promise') {
-    return toast(render(input), { ...options, type: toastType(input.type), autoClose });
-  }
-  const id = toast.loading(render(input), options);
-  input.promise?.promise.then(
-    () => settle(id, input, 'success', input.promise?.success ?? input.message, autoClose),
-    () => settle(id, input, 'error', input.promise?.error ?? input.message, autoClose),
+  const toastId = options.toastId ?? `toast-${++lastId}`;
+  void loadToasts().then(
+    (m) => m.showToastNow(input, { ...options, toastId }),
+    () => undefined,
   );
-  return id;
-}
-
-function settle(
-  id: Id,
-  input: ToastInput,
-  type: 'success' | 'error',
-  message: string,
-  autoClose: number | false,
-) {
-  toast.update(id, {
-    render: render({ ...input, type, message }),
-    type,
-    isLoading: false,
-    autoClose,
-    closeButton: true,
-    closeOnClick: true,
-    draggable: 'touch',
-  });
+  return toastId;
 }
 
 // Ids of start-up toasts shown or waiting in the queue: the container's own duplicate check does not see
@@ -93,41 +58,37 @@ const startupIds = new Set<Id>();
 /** Start-up messages: top-right, at most 4 at once, the rest queued, duplicates dropped, 3000 ms each. */
 export function showStartupToast(
   input: Omit<ToastInput, 'type' | 'promise'> & { type?: Exclude<ToastType, 'promise'> },
-) {
+): Id {
   const toastId = `startup:${input.type ?? 'info'}:${input.title ?? ''}:${input.message}`;
   if (startupIds.has(toastId)) return toastId;
   startupIds.add(toastId);
-  return toast(render(input), {
-    toastId,
-    containerId: STARTUP_CONTAINER,
-    type: toastType(input.type),
-    autoClose: input.duration ?? STARTUP_TOAST.durationMs,
-    onClose: () => startupIds.delete(toastId),
-  });
+  void loadToasts().then(
+    (m) => m.showStartupToastNow(input, toastId, () => startupIds.delete(toastId)),
+    () => startupIds.delete(toastId),
+  );
+  return toastId;
 }
 
-/** Both toast areas. Mount once, near the root. */
+const ToastArea = lazy(() =>
+  loadToasts().then<{ default: ComponentType }, { default: ComponentType }>(
+    (m) => ({ default: m.ToastArea }),
+    // Without its code there is nothing to show; the page itself must not fail for it.
+    () => ({ default: () => null }),
+  ),
+);
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Both toast areas. Mount once, near the root; they render once the first toast has loaded them. */
 export function ToastHost() {
+  const wanted = useSyncExternalStore(subscribe, () => areasWanted);
+  if (!wanted) return null;
   return (
-    <>
-      <ToastContainer
-        aria-label="Messages"
-        position="top-center"
-        autoClose={TOAST_DEFAULT_DURATION_MS}
-        pauseOnFocusLoss
-        pauseOnHover
-        draggable="touch"
-      />
-      <ToastContainer
-        containerId={STARTUP_CONTAINER}
-        aria-label="Start-up messages"
-        position="top-right"
-        autoClose={STARTUP_TOAST.durationMs}
-        limit={STARTUP_TOAST.limit}
-        pauseOnFocusLoss
-        pauseOnHover
-        draggable="touch"
-      />
-    </>
+    <Suspense fallback={null}>
+      <ToastArea />
+    </Suspense>
   );
 }

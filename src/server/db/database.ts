@@ -1,9 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { openNodeSqlite } from './node-sqlite.ts';
 import type { Database } from './schema.ts';
+import { enableGroupCommit } from './transaction.ts';
+import { WriteObserver } from './write-observer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -17,7 +28,15 @@ export interface DatabaseConfig {
   poolSize?: number;
 }
 
-export function openDatabase(config: DatabaseConfig): { db: Db; dialect: Dialect } {
+export interface OpenedDatabase {
+  db: Db;
+  dialect: Dialect;
+  /** PostgreSQL only: the writes this process makes (SQLite needs no watching; see features/auth). */
+  writes: WriteObserver;
+}
+
+export function openDatabase(config: DatabaseConfig): OpenedDatabase {
+  const writes = new WriteObserver();
   if (config.databaseUrl) {
     // COUNT(*) and BIGINT come back as strings by default; our counts fit in a double.
     const types = {
@@ -30,9 +49,36 @@ export function openDatabase(config: DatabaseConfig): { db: Db; dialect: Dialect
       types: types as pg.CustomTypesConfig,
       options: config.pgSchema ? `-c search_path=${config.pgSchema}` : undefined,
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    return { db, dialect: 'postgres', writes };
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const database = openNodeSqlite(join(config.dataDir, 'pathbuilder.sqlite'));
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  const database = openNodeSqlite(sqliteFileOf(config.dataDir));
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  enableGroupCommit(db);
+  return { db, dialect: 'sqlite', writes };
+}
+
+export const sqliteFileOf = (dataDir: string) => join(dataDir, 'pathbuilder.sqlite');
+
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE). A deferred transaction that reads
+ * first and writes later fails with SQLITE_BUSY at once, without waiting, when another process wrote in
+ * between; an immediate one waits its turn (busy_timeout) instead. Our transactions all write.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }

@@ -5,6 +5,8 @@ import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-learning-core.ts';
 import * as m0004 from './migrations/0004-assessment-integrity.ts';
 import * as m0005 from './migrations/0005-account-safety.ts';
+import * as m0006 from './migrations/0006-auth-changes.ts';
+import * as m0007 from './migrations/0007-support-tickets.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type DialectMigration = { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> };
@@ -15,6 +17,8 @@ const migrations: Record<string, DialectMigration> = {
   '0002-learning-core': m0002,
   '0004-assessment-integrity': m0004,
   '0005-account-safety': m0005,
+  '0006-auth-changes': m0006,
+  '0007-support-tickets': m0007,
 };
 
 /** Runs pending migrations; on PostgreSQL Kysely's migrator holds an advisory lock, so N processes can start at once. */

@@ -24,6 +24,7 @@ import type {
   SubTopicsTable,
 } from '../features/knowledge-graph/knowledge-graph.table.ts';
 import type { QuestionsTable } from '../features/questions/questions.table.ts';
+import type { SupportMessagesTable, SupportTicketsTable } from '../features/support/support.table.ts';
 
 export interface AppMetaTable {
   key: string;
@@ -55,4 +56,6 @@ export interface Database {
   assessment_schools: AssessmentSchoolsTable;
   attempts: AttemptsTable;
   attempt_answers: AttemptAnswersTable;
+  support_tickets: SupportTicketsTable;
+  support_messages: SupportMessagesTable;
 }

@@ -2,17 +2,34 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthService } from '../features/auth/auth.service.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Where the session cache's change count stood when the request arrived (auth.service.ts). */
+    authWriteMark: number;
+  }
+}
+
 /** Resolves the bearer token once per request; routes decide what they require of it (routes.ts). */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { auth: AuthService }) => {
+  async (app: FastifyInstance, opts: { auth: AuthService; dialect: 'sqlite' | 'postgres' }) => {
     app.decorateRequest('auth', null);
+    app.decorateRequest('authWriteMark', 0);
     app.addHook('onRequest', async (request) => {
+      request.authWriteMark = opts.auth.writeMark();
       const header = request.headers.authorization;
       if (!header?.startsWith('Bearer ')) return;
       const token = header.slice(7).trim();
       if (token.length < 20 || token.length > 200) return;
       request.auth = await opts.auth.authenticate(token);
     });
+    // PostgreSQL tells this process of its own changes a moment after they commit: a request that revoked a
+    // session or changed a user is answered once the cache has heard, so the next request sees the change.
+    if (opts.dialect === 'postgres') {
+      app.addHook('onSend', async (request, _reply, payload) => {
+        await opts.auth.settleWritesSince(request.authWriteMark);
+        return payload;
+      });
+    }
   },
   { name: 'auth' },
 );

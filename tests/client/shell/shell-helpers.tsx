@@ -1,24 +1,13 @@
 import { act, cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { RouteObject } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import type { Location, NavigateFunction, RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { User } from '../../../src/shared/contracts/auth.ts';
+import { AppRoutes } from '../../../src/client/app/app-routes.tsx';
 import { appRoutes } from '../../../src/client/app/routes.tsx';
 import { DialogHost } from '../../../src/client/components/dialogs.tsx';
 import { login, logout } from '../../../src/client/features/auth/auth.store.ts';
-
-// jsdom replaces AbortController/AbortSignal, but Request stays Node's (undici), which rejects jsdom's signal.
-// React Router's data router builds a Request for every navigation, so without this each navigation throws.
-// Only the navigation Request loses its signal; these routes have no loaders that could be cancelled.
-const NodeRequest = globalThis.Request;
-if (!('jsdomSafe' in NodeRequest)) {
-  globalThis.Request = class extends NodeRequest {
-    static jsdomSafe = true;
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(input, init?.signal ? { ...init, signal: undefined } : init);
-    }
-  };
-}
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -80,15 +69,45 @@ export async function signIn(user: User, extra: Record<string, Handler> = {}) {
   return fetchMock;
 }
 
-/** Renders the real route table (or `routes`) at `path`, with the global dialogs. */
+type Seen = { location: Location | null; navigate: NavigateFunction | null };
+
+/** Reports where the router is and how to move it, for the tests' `router` handle. */
+function RouterProbe({ report }: { report: (location: Location, navigate: NavigateFunction) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => report(location, navigate));
+  return null;
+}
+
+/** Renders the real route table (or `routes`) at `path`, as the app does, with the global dialogs. */
 export function renderApp(path: string, routes: RouteObject[] = appRoutes()) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const seen: Seen = { location: null, navigate: null };
   const view = render(
     <>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <RouterProbe
+          report={(location, navigate) => {
+            seen.location = location;
+            seen.navigate = navigate;
+          }}
+        />
+        <AppRoutes routes={routes} />
+      </MemoryRouter>
       <DialogHost />
     </>,
   );
+  const router = {
+    state: {
+      get location(): Location {
+        if (!seen.location) throw new Error('the router has not rendered');
+        return seen.location;
+      },
+    },
+    navigate: (to: string) =>
+      act(async () => {
+        await seen.navigate?.(to);
+      }),
+  };
   return { router, ...view };
 }
 

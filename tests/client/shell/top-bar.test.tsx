@@ -5,6 +5,8 @@ import { makeUser, renderApp, resetShell, signIn } from './shell-helpers.tsx';
 afterEach(resetShell);
 
 const header = () => screen.findByRole('banner');
+/** "Notifications", and ", 3 unseen" once the badge shows a count. */
+const BELL = /^Notifications(, (\d|9\+) unseen)?$/;
 
 describe('top bar', () => {
   it('shows the route title and greets the user by full name', async () => {
@@ -19,7 +21,7 @@ describe('top bar', () => {
     await signIn(makeUser());
     renderApp('/');
     const bar = await header();
-    expect(within(bar).queryByRole('button', { name: 'Notifications' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: BELL })).toBeNull();
     expect(within(bar).queryByRole('button', { name: 'Admin' })).toBeNull();
   });
 
@@ -27,7 +29,7 @@ describe('top bar', () => {
     await signIn(makeUser({ is_teacher: 1 }));
     const { router } = renderApp('/');
     const bar = await header();
-    expect(within(bar).queryByRole('button', { name: 'Notifications' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: BELL })).toBeNull();
     fireEvent.click(within(bar).getByRole('button', { name: 'Admin' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
@@ -35,8 +37,9 @@ describe('top bar', () => {
   it('shows an admin "9+" on the bell at 10 unseen notifications, and the bell opens /notifications', async () => {
     await signIn(makeUser({ is_admin: 1 }), { '/api/usernotifications/unseen-count': () => ({ count: 10 }) });
     const { router } = renderApp('/admin');
-    const bell = within(await header()).getByRole('button', { name: 'Notifications' });
+    const bell = within(await header()).getByRole('button', { name: BELL });
     await waitFor(() => expect(within(bell).getByTestId('notification-badge').textContent).toBe('9+'));
+    expect(within(await header()).getByRole('button', { name: 'Notifications, 9+ unseen' })).toBe(bell);
     fireEvent.click(bell);
     await waitFor(() => expect(router.state.location.pathname).toBe('/notifications'));
   });
@@ -44,8 +47,9 @@ describe('top bar', () => {
   it('shows the exact count below 10', async () => {
     await signIn(makeUser({ is_admin: 1 }), { '/api/usernotifications/unseen-count': () => ({ count: 3 }) });
     renderApp('/admin');
-    const bell = within(await header()).getByRole('button', { name: 'Notifications' });
+    const bell = within(await header()).getByRole('button', { name: BELL });
     await waitFor(() => expect(within(bell).getByTestId('notification-badge').textContent).toBe('3'));
+    expect(within(await header()).getByRole('button', { name: 'Notifications, 3 unseen' })).toBe(bell);
   });
 
   it('hides the badge at 0', async () => {
@@ -53,12 +57,13 @@ describe('top bar', () => {
       '/api/usernotifications/unseen-count': () => ({ count: 0 }),
     });
     renderApp('/admin');
-    const bell = within(await header()).getByRole('button', { name: 'Notifications' });
+    const bell = within(await header()).getByRole('button', { name: BELL });
     await waitFor(() =>
       expect(
         fetchMock.mock.calls.some(([url]) => String(url).includes('/usernotifications/unseen-count')),
       ).toBe(true),
     );
     expect(within(bell).queryByTestId('notification-badge')).toBeNull();
+    expect(within(await header()).getByRole('button', { name: 'Notifications' })).toBe(bell);
   });
 });

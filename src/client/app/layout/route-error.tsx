@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { useRouteError } from '../app-routes.tsx';
 import { usePageLoad } from '../page-load.tsx';
 import { ReloadNotice } from './reload-notice.tsx';
 

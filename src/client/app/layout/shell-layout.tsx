@@ -1,24 +1,14 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation, useMatches } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { APP_NAME } from '../../../shared/constants.ts';
 import { hasStoredToken, useAuth } from '../../features/auth/auth.store.ts';
+import { useRouteMeta } from '../app-routes.tsx';
 import { isAdminPath, PATHS } from '../paths.ts';
-import { DEFAULT_META, isRouteMeta } from '../route-meta.ts';
-import type { RouteMeta } from '../route-meta.ts';
 import { AdminSidebar } from './admin-sidebar.tsx';
 import { ContentArea } from './content-area.tsx';
 import { StudentSidebar } from './student-sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useSidebarOpen } from './use-sidebar-open.ts';
-
-function useRouteMeta(): RouteMeta {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i].handle;
-    if (isRouteMeta(handle)) return handle;
-  }
-  return DEFAULT_META;
-}
 
 /** The root layout: title, login guard (spec 2.4), and the full-page or sidebar layout (spec 2.5). */
 export function ShellLayout() {

@@ -90,6 +90,8 @@ function startSession(token: string, user: User, remember: boolean): void {
 }
 
 function replaceUser(user: User): void {
+  // The same record again (the refresh at every start, mostly) changes nothing: no re-render of the app.
+  if (JSON.stringify(user) === JSON.stringify(authState.user)) return;
   authState.user = user;
   if (persistence) writeItem(persistence, USER_KEY, JSON.stringify(user));
 }

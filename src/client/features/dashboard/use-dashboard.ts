@@ -42,8 +42,25 @@ async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
   };
 }
 
+// At start on '/', the data is asked for while the screen's code is still loading (routes.tsx); the
+// dashboard's first load takes that answer instead of asking again.
+const PREFETCH_FRESH_MS = 10_000;
+let prefetched: { data: Promise<DashboardData>; at: number } | null = null;
+
+export function prefetchDashboard(): void {
+  const data = loadDashboard(new AbortController().signal);
+  data.catch(() => undefined);
+  prefetched = { data, at: Date.now() };
+}
+
+function takePrefetched(): Promise<DashboardData> | null {
+  const taken = prefetched;
+  prefetched = null;
+  return taken && Date.now() - taken.at < PREFETCH_FRESH_MS ? taken.data : null;
+}
+
 /** A student's dashboard: what is in progress, what is coming, and the latest results; all from the API. */
 export function useDashboard(enabled: boolean) {
-  const load = useCallback((signal: AbortSignal) => loadDashboard(signal), []);
+  const load = useCallback((signal: AbortSignal) => takePrefetched() ?? loadDashboard(signal), []);
   return useLoad(enabled ? load : null);
 }

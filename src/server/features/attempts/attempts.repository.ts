@@ -1,13 +1,104 @@
 import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
-import type { AttemptsTable } from './attempts.table.ts';
+import { affected, prepared } from '../../db/prepared.ts';
+import type { AttemptAnswersTable, AttemptsTable } from './attempts.table.ts';
 
 export type AttemptRow = AttemptsTable;
 
+// The answer-save path, compiled once (db/prepared.ts): it runs for every answer of every student.
+const byId = prepared((db: Db, p: { id: string }) =>
+  db.selectFrom('attempts').selectAll().where('id', '=', p.id),
+);
+const ownOpenTouched = prepared(
+  (db: Db, p: { id: string; userId: number; now: string; onTimeFrom: string }) =>
+    db
+      .updateTable('attempts')
+      .set({ last_seen_at: p.now })
+      .where('id', '=', p.id)
+      .where('user_id', '=', p.userId)
+      .where('status', '=', 'in_progress')
+      .where('kind', '!=', 'practice')
+      .where((eb) => eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>=', p.onTimeFrom)]))
+      .returningAll(),
+);
+const answerOf = prepared((db: Db, p: { attemptId: string; questionId: number }) =>
+  db
+    .selectFrom('attempt_answers')
+    .selectAll()
+    .where('attempt_id', '=', p.attemptId)
+    .where('question_id', '=', p.questionId),
+);
+const upsertAnswer = prepared((db: Db, v: AttemptAnswersTable) =>
+  db
+    .insertInto('attempt_answers')
+    .values({
+      attempt_id: v.attempt_id,
+      question_id: v.question_id,
+      answer: v.answer,
+      flagged: v.flagged,
+      answered_at: v.answered_at,
+      saved_at: v.saved_at,
+      correct: v.correct,
+      via_grace: v.via_grace,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['attempt_id', 'question_id'])
+        .doUpdateSet((eb) => ({
+          answer: eb.ref('excluded.answer'),
+          flagged: eb.ref('excluded.flagged'),
+          answered_at: eb.ref('excluded.answered_at'),
+          saved_at: eb.ref('excluded.saved_at'),
+          correct: eb.ref('excluded.correct'),
+          via_grace: eb.ref('excluded.via_grace'),
+        }))
+        .whereRef('attempt_answers.answered_at', '<=', 'excluded.answered_at'),
+    ),
+);
+
+/** Questions with their topic and subject, as grading and the review need them. */
+function selectQuestions(db: Db) {
+  return db
+    .selectFrom('questions')
+    .innerJoin('micro_topics', 'micro_topics.id', 'questions.micro_topic_id')
+    .innerJoin('sub_topics', 'sub_topics.id', 'micro_topics.sub_topic_id')
+    .innerJoin('subjects', 'subjects.id', 'sub_topics.subject_id')
+    .select([
+      'questions.id',
+      'questions.type',
+      'questions.stem',
+      'questions.image_url',
+      'questions.micro_topic_id',
+      'questions.content',
+      'questions.explanation',
+      'micro_topics.name as micro_topic_name',
+      'subjects.id as subject_id',
+      'subjects.name as subject_name',
+      'subjects.position as subject_position',
+    ]);
+}
+const questionById = prepared((db: Db, p: { id: number }) =>
+  selectQuestions(db).where('questions.id', '=', p.id),
+);
+
 function queries(db: Db, dialect: Dialect) {
   return {
-    find: (id: string) => db.selectFrom('attempts').selectAll().where('id', '=', id).executeTakeFirst(),
+    find: async (id: string) => (await byId(db, { id })).rows[0],
+    /**
+     * The common save: the caller's own quiz or exam attempt, in progress and on time. Marks it heard from and
+     * returns it, locked until the transaction ends, in one statement; undefined for anything else (the caller
+     * then takes the long way, which tells the cases apart).
+     */
+    touchOwnOpen: async (id: string, userId: number, now: Date, latencyGraceMs: number) =>
+      (
+        await ownOpenTouched(db, {
+          id,
+          userId,
+          now: now.toISOString(),
+          onTimeFrom: new Date(now.getTime() - latencyGraceMs).toISOString(),
+        })
+      ).rows[0],
     /**
      * The attempt, locked until the transaction ends, so a save and a submit cannot interleave (an answer
      * saved while the grader reads would be acknowledged and never graded). SQLite has one writer and
@@ -64,42 +155,9 @@ function queries(db: Db, dialect: Dialect) {
      * Upsert keyed on (attempt, question); an older write (by answer time) never overwrites a newer one.
      * Resolves to false when a newer write was already there (the replay was superseded).
      */
-    upsertAnswer: async (v: {
-      attempt_id: string;
-      question_id: number;
-      answer: string | null;
-      flagged: number;
-      answered_at: string;
-      saved_at: string;
-      correct: number | null;
-      via_grace: number;
-    }) => {
-      const result = await db
-        .insertInto('attempt_answers')
-        .values(v)
-        .onConflict((oc) =>
-          oc
-            .columns(['attempt_id', 'question_id'])
-            .doUpdateSet({
-              answer: v.answer,
-              flagged: v.flagged,
-              answered_at: v.answered_at,
-              saved_at: v.saved_at,
-              correct: v.correct,
-              via_grace: v.via_grace,
-            })
-            .where('attempt_answers.answered_at', '<=', v.answered_at),
-        )
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    },
-    answerOf: (attemptId: string, questionId: number) =>
-      db
-        .selectFrom('attempt_answers')
-        .selectAll()
-        .where('attempt_id', '=', attemptId)
-        .where('question_id', '=', questionId)
-        .executeTakeFirst(),
+    upsertAnswer: async (v: AttemptAnswersTable) => affected(await upsertAnswer(db, v)) > 0,
+    answerOf: async (attemptId: string, questionId: number) =>
+      (await answerOf(db, { attemptId, questionId })).rows[0],
     /** An assessment's attempts with their students, for staff (a teacher: only students of these schools). */
     staffList: (assessmentId: number, schoolIds: number[] | null) => {
       let q = db
@@ -158,13 +216,28 @@ function queries(db: Db, dialect: Dialect) {
         .where('questions.id', 'in', questionIds);
       return fixed.unionAll(drawn).execute();
     },
-    setCorrect: (attemptId: string, questionId: number, correct: number) =>
-      db
+    /** Marks the graded answers right or wrong, in one statement. */
+    setVerdicts: async (attemptId: string, verdicts: Array<[questionId: number, correct: number]>) => {
+      if (!verdicts.length) return;
+      const right = verdicts.filter(([, c]) => c === 1).map(([q]) => q);
+      await db
         .updateTable('attempt_answers')
-        .set({ correct })
+        .set((eb) => ({
+          correct: eb
+            .case()
+            .when('question_id', 'in', right.length ? right : [-1])
+            .then(1)
+            .else(0)
+            .end(),
+        }))
         .where('attempt_id', '=', attemptId)
-        .where('question_id', '=', questionId)
-        .execute(),
+        .where(
+          'question_id',
+          'in',
+          verdicts.map(([q]) => q),
+        )
+        .execute();
+    },
     expiredOpen: (now: string) =>
       db
         .selectFrom('attempts')
@@ -196,21 +269,29 @@ function queries(db: Db, dialect: Dialect) {
         .where('status', '=', 'submitted')
         .orderBy('submitted_at', 'desc')
         .executeTakeFirst(),
+    /** Adds one graded attempt's tallies to the student's proficiency, every topic in one statement. */
     addProficiency: async (
       userId: number,
-      microTopicId: number,
-      correct: number,
-      total: number,
+      tallies: Array<{ microTopicId: number; correct: number; total: number }>,
       now: string,
     ) => {
+      if (!tallies.length) return;
       await db
         .insertInto('proficiency')
-        .values({ user_id: userId, micro_topic_id: microTopicId, correct, total, updated_at: now })
+        .values(
+          tallies.map((t) => ({
+            user_id: userId,
+            micro_topic_id: t.microTopicId,
+            correct: t.correct,
+            total: t.total,
+            updated_at: now,
+          })),
+        )
         .onConflict((oc) =>
           oc.columns(['user_id', 'micro_topic_id']).doUpdateSet((eb) => ({
-            correct: eb('proficiency.correct', '+', correct),
-            total: eb('proficiency.total', '+', total),
-            updated_at: now,
+            correct: eb('proficiency.correct', '+', eb.ref('excluded.correct')),
+            total: eb('proficiency.total', '+', eb.ref('excluded.total')),
+            updated_at: eb.ref('excluded.updated_at'),
           })),
         )
         .execute();
@@ -218,28 +299,8 @@ function queries(db: Db, dialect: Dialect) {
     setTakenDiagnostics: (userId: number) =>
       db.updateTable('users').set({ taken_diagnostics: 1 }).where('id', '=', userId).execute(),
     questionsByIds: (ids: number[]) =>
-      ids.length
-        ? db
-            .selectFrom('questions')
-            .innerJoin('micro_topics', 'micro_topics.id', 'questions.micro_topic_id')
-            .innerJoin('sub_topics', 'sub_topics.id', 'micro_topics.sub_topic_id')
-            .innerJoin('subjects', 'subjects.id', 'sub_topics.subject_id')
-            .select([
-              'questions.id',
-              'questions.type',
-              'questions.stem',
-              'questions.image_url',
-              'questions.micro_topic_id',
-              'questions.content',
-              'questions.explanation',
-              'micro_topics.name as micro_topic_name',
-              'subjects.id as subject_id',
-              'subjects.name as subject_name',
-              'subjects.position as subject_position',
-            ])
-            .where('questions.id', 'in', ids)
-            .execute()
-        : Promise.resolve([]),
+      ids.length ? selectQuestions(db).where('questions.id', 'in', ids).execute() : Promise.resolve([]),
+    questionById: async (id: number) => (await questionById(db, { id })).rows[0],
     /** The pools an assessment draws from: never the Test Yourself questions. */
     questionIdsOfMicroTopics: (microTopicIds: number[]) =>
       db

@@ -157,10 +157,13 @@ export function createAttemptsService(
       passed: assessment ? (percent >= assessment.pass_mark ? 1 : 0) : null,
     });
     if (!won) return;
-    for (const [qid, c] of verdicts) await trx.setCorrect(row.id, qid, c);
+    await trx.setVerdicts(row.id, verdicts);
     // Proficiency counts every graded question, Test Yourself included.
-    for (const [topic, tally] of perTopic)
-      await trx.addProficiency(row.user_id, topic, tally.correct, tally.total, iso());
+    await trx.addProficiency(
+      row.user_id,
+      [...perTopic].map(([microTopicId, t]) => ({ microTopicId, ...t })),
+      iso(),
+    );
     if (row.kind === 'diagnostic') await trx.setTakenDiagnostics(row.user_id);
   }
 
@@ -302,6 +305,102 @@ export function createAttemptsService(
     return (await repo.find(id))!;
   }
 
+  type SaveBody = { answer: AnswerValue | null; flagged: boolean; answered_at: string; position?: number };
+  type Saved = { saved: boolean; superseded: boolean; feedback: Feedback | null };
+
+  /**
+   * The common save — the student's own quiz or exam attempt, in progress, on time — in two statements in
+   * one transaction: the touch, which also reads and locks the attempt, and the upsert. Undefined for
+   * anything else (not theirs, submitted, late, Test Yourself), which `saveTheLongWay` tells apart.
+   */
+  async function saveOnTime(auth: Authed, id: string, questionId: number, body: SaveBody) {
+    const row = await repo.questionById(questionId);
+    const q = row && { ...row, parsed: parseContent(row.content) };
+    return repo.transaction(async (trx): Promise<Saved | undefined> => {
+      const t = now();
+      const attempt = await trx.touchOwnOpen(id, auth.user.id, t, LATENCY_GRACE_MS);
+      if (!attempt) return undefined;
+      // Refusals roll the touch back, as if the request had not come (the long way refuses before touching).
+      const ids = JSON.parse(attempt.question_ids) as number[];
+      if (!q || !ids.includes(questionId))
+        throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
+      const problem = body.answer && answerProblem(q.parsed, body.answer);
+      if (problem) throw unprocessable({ answer: [problem] });
+      const answeredAt = Math.min(Date.parse(body.answered_at), t.getTime());
+      if (answeredAt < Date.parse(attempt.started_at) - CLOCK_SKEW_MS)
+        throw unprocessable({ answered_at: ['The answer time is before the attempt started.'] });
+      const written = await trx.upsertAnswer({
+        attempt_id: attempt.id,
+        question_id: questionId,
+        answer: body.answer ? JSON.stringify(body.answer) : null,
+        flagged: body.flagged ? 1 : 0,
+        answered_at: new Date(answeredAt).toISOString(),
+        saved_at: t.toISOString(),
+        correct: null,
+        via_grace: 0,
+      });
+      if (written && body.position !== undefined && body.position < ids.length)
+        await trx.update(attempt.id, { position: body.position });
+      return { saved: written, superseded: !written, feedback: null };
+    });
+  }
+
+  /** Every save the fast path leaves: ownership, submission, lateness and the offline grace, practice. */
+  async function saveTheLongWay(
+    auth: Authed,
+    id: string,
+    questionId: number,
+    body: SaveBody,
+  ): Promise<Saved> {
+    const first = await own(auth, id);
+    const ids = JSON.parse(first.question_ids) as number[];
+    if (!ids.includes(questionId))
+      throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
+    const [q] = await loadQuestions([questionId]);
+    if (!q) throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
+    if (body.answer) {
+      const problem = answerProblem(q.parsed, body.answer);
+      if (problem) throw unprocessable({ answer: [problem] });
+    }
+    const showKey = first.kind === 'practice' && !(await heldBack([questionId], null)).has(questionId);
+    // Locked: a submit running now either sees this answer or this save sees the attempt submitted.
+    return repo.transaction(async (trx) => {
+      const row = await trx.findLocked(id);
+      if (!row || row.status !== 'in_progress')
+        throw conflict('This attempt has been submitted; answers can no longer change.');
+      const t = now().getTime();
+      const answeredAt = Math.min(Date.parse(body.answered_at), t);
+      if (answeredAt < Date.parse(row.started_at) - CLOCK_SKEW_MS)
+        throw unprocessable({ answered_at: ['The answer time is before the attempt started.'] });
+      const previous = await trx.answerOf(row.id, questionId);
+      if (row.kind === 'practice' && previous?.answer) {
+        // Test Yourself: the first answer counts. Its key was shown, so a change would be a free mark.
+        if (body.answer && previous.answer === JSON.stringify(body.answer)) {
+          return { saved: true, superseded: false, feedback: showKey ? feedbackFor(q, body.answer) : null };
+        }
+        throw conflict('In Test Yourself your first answer counts; it cannot be changed.');
+      }
+      const lateBy = lateness(row, t, answeredAt);
+      const feedback = showKey && body.answer ? feedbackFor(q, body.answer) : null;
+      const written = await trx.upsertAnswer({
+        attempt_id: row.id,
+        question_id: questionId,
+        answer: body.answer ? JSON.stringify(body.answer) : null,
+        flagged: body.flagged ? 1 : 0,
+        answered_at: new Date(answeredAt).toISOString(),
+        saved_at: iso(),
+        correct: row.kind === 'practice' && body.answer ? (isCorrect(q.parsed, body.answer) ? 1 : 0) : null,
+        via_grace: lateBy === 'grace' ? 1 : 0,
+      });
+      if (lateBy === 'grace' && written) await trx.update(row.id, { used_offline_grace: 1 });
+      if (lateBy === 'on_time') await touch(row, trx);
+      if (written && body.position !== undefined && body.position < ids.length)
+        await trx.update(row.id, { position: body.position });
+      // An older replay of a write the server already has newer: nothing changed, and the client is told.
+      return { saved: written, superseded: !written, feedback };
+    });
+  }
+
   return {
     async start(auth: Authed, body: { id: string; assessment_id: number }): Promise<Attempt> {
       const same = await repo.find(body.id);
@@ -411,59 +510,8 @@ export function createAttemptsService(
       return view(row);
     },
 
-    async saveAnswer(
-      auth: Authed,
-      id: string,
-      questionId: number,
-      body: { answer: AnswerValue | null; flagged: boolean; answered_at: string; position?: number },
-    ): Promise<{ saved: boolean; superseded: boolean; feedback: Feedback | null }> {
-      const first = await own(auth, id);
-      const ids = JSON.parse(first.question_ids) as number[];
-      if (!ids.includes(questionId))
-        throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
-      const [q] = await loadQuestions([questionId]);
-      if (!q) throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
-      if (body.answer) {
-        const problem = answerProblem(q.parsed, body.answer);
-        if (problem) throw unprocessable({ answer: [problem] });
-      }
-      const showKey = first.kind === 'practice' && !(await heldBack([questionId], null)).has(questionId);
-      // Locked: a submit running now either sees this answer or this save sees the attempt submitted.
-      return repo.transaction(async (trx) => {
-        const row = await trx.findLocked(id);
-        if (!row || row.status !== 'in_progress')
-          throw conflict('This attempt has been submitted; answers can no longer change.');
-        const t = now().getTime();
-        const answeredAt = Math.min(Date.parse(body.answered_at), t);
-        if (answeredAt < Date.parse(row.started_at) - CLOCK_SKEW_MS)
-          throw unprocessable({ answered_at: ['The answer time is before the attempt started.'] });
-        const previous = await trx.answerOf(row.id, questionId);
-        if (row.kind === 'practice' && previous?.answer) {
-          // Test Yourself: the first answer counts. Its key was shown, so a change would be a free mark.
-          if (body.answer && previous.answer === JSON.stringify(body.answer)) {
-            return { saved: true, superseded: false, feedback: showKey ? feedbackFor(q, body.answer) : null };
-          }
-          throw conflict('In Test Yourself your first answer counts; it cannot be changed.');
-        }
-        const lateBy = lateness(row, t, answeredAt);
-        const feedback = showKey && body.answer ? feedbackFor(q, body.answer) : null;
-        const written = await trx.upsertAnswer({
-          attempt_id: row.id,
-          question_id: questionId,
-          answer: body.answer ? JSON.stringify(body.answer) : null,
-          flagged: body.flagged ? 1 : 0,
-          answered_at: new Date(answeredAt).toISOString(),
-          saved_at: iso(),
-          correct: row.kind === 'practice' && body.answer ? (isCorrect(q.parsed, body.answer) ? 1 : 0) : null,
-          via_grace: lateBy === 'grace' ? 1 : 0,
-        });
-        if (lateBy === 'grace' && written) await trx.update(row.id, { used_offline_grace: 1 });
-        if (lateBy === 'on_time') await touch(row, trx);
-        if (written && body.position !== undefined && body.position < ids.length)
-          await trx.update(row.id, { position: body.position });
-        // An older replay of a write the server already has newer: nothing changed, and the client is told.
-        return { saved: written, superseded: !written, feedback };
-      });
+    async saveAnswer(auth: Authed, id: string, questionId: number, body: SaveBody): Promise<Saved> {
+      return (await saveOnTime(auth, id, questionId, body)) ?? saveTheLongWay(auth, id, questionId, body);
     },
 
     async savePosition(auth: Authed, id: string, position: number): Promise<void> {

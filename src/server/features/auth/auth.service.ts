@@ -9,13 +9,16 @@ import type { LoginResponse, User } from '../../../shared/contracts/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, unprocessable } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { Authed } from '../../plugins/routes.ts';
 import type { SchoolRequestsService } from '../schools/school-requests.service.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createUsersRepository, type UserRow } from '../users/users.repository.ts';
 import { roleOf, toUser } from '../users/users.service.ts';
+import { createAuthChanges } from './auth-changes.repository.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { newPasswordProblem } from './password-policy.ts';
+import { createSessionCache } from './session-cache.ts';
 import { newOpaqueToken, safeEqualHex, sha256, signVerification } from './tokens.ts';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
@@ -30,6 +33,8 @@ export function createAuthService(
   const repo = createAuthRepository(ctx.db);
   const users = createUsersRepository(ctx.db);
   const throttle = createLoginThrottle(ctx, deps.limiter, repo);
+  const sessions = createSessionCache();
+  const changes = createAuthChanges(ctx.config, ctx.writes, sessions, ctx.log);
   const iso = (offsetMs = 0) => new Date(ctx.now().getTime() + offsetMs).toISOString();
 
   async function issueToken(userId: number, remember: boolean): Promise<string> {
@@ -92,17 +97,33 @@ export function createAuthService(
       return { access_token: await issueToken(row.id, body.remember), user: toUser(row) };
     },
 
-    /** Resolves a bearer token to its user; null when missing, expired, revoked or deactivated. */
-    async authenticate(token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
+    /**
+     * Resolves a bearer token to its user; null when missing, expired, revoked or deactivated. Most requests
+     * are answered from the session cache, which every change to sessions and users empties (see
+     * session-cache.ts), in this process and the others.
+     */
+    async authenticate(token: string): Promise<Authed | null> {
       const tokenHash = sha256(token);
-      const now = iso();
+      const nowMs = ctx.now().getTime();
+      if (changes.fresh()) {
+        const hit = sessions.get(tokenHash, nowMs);
+        if (hit) return hit.auth;
+      }
+      const since = sessions.generation();
+      const now = new Date(nowMs).toISOString();
       const found = await users.findByLiveSession(tokenHash, now);
       if (!found || found.is_active !== 1) return null;
-      const { session_id, session_last_used_at, ...user } = found;
+      const { session_id, session_last_used_at, session_expires_at, ...user } = found;
       // Recording use once a minute is enough for an audit trail and keeps reads free of writes.
-      if (Date.parse(now) - Date.parse(session_last_used_at) > 60_000)
-        await repo.touchSession(session_id, now);
-      return { user, tokenHash };
+      if (nowMs - Date.parse(session_last_used_at) > 60_000) await repo.touchSession(session_id, now);
+      // Frozen: one cached object serves many requests, so none may change it for the others.
+      const auth = Object.freeze({ user: Object.freeze(user), tokenHash });
+      sessions.set(
+        tokenHash,
+        { auth, sessionId: session_id, expiresAt: Date.parse(session_expires_at), cachedAt: nowMs },
+        since,
+      );
+      return auth;
     },
 
     logout: (tokenHash: string) => repo.deleteSessionByHash(tokenHash),
@@ -285,6 +306,13 @@ export function createAuthService(
       await throttle.forgetStale();
     },
     revokeAllSessions: (userId: number) => repo.deleteSessionsOfUser(userId),
+
+    /** Starts hearing changes to sessions and users; the session cache is off until then. */
+    start: () => changes.start(),
+    stop: () => changes.stop(),
+    /** Around each request (plugins/auth.ts): a request that changed what the cache holds waits until it has been heard. */
+    writeMark: () => changes.mark(),
+    settleWritesSince: (mark: number) => changes.settleSince(mark),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,5 +1,6 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { UsersTable } from './users.table.ts';
 
 const userColumns = [
@@ -29,8 +30,9 @@ function selectUsers(db: Db) {
       .leftJoin('schools', 'schools.id', 'users.school_id')
       .leftJoin('locations', 'locations.id', 'users.location_id')
       // The school the student asked to join and staff have not decided yet (at most one: a unique index).
+      // A literal, not a parameter: SQLite uses that partial index only when it can see the value.
       .leftJoin('school_requests as pending', (join) =>
-        join.onRef('pending.user_id', '=', 'users.id').on('pending.status', '=', 'pending'),
+        join.onRef('pending.user_id', '=', 'users.id').on('pending.status', '=', sql.lit('pending')),
       )
       .leftJoin('schools as pending_school', 'pending_school.id', 'pending.school_id')
       .select(userColumns)
@@ -47,17 +49,25 @@ const SORTS: Record<string, ['users.full_name' | 'users.email' | 'users.created_
 
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
 
+/** The user behind a live session, with the session, in one query (a request whose token is not cached). */
+const byLiveSession = prepared((db: Db, p: { tokenHash: string; now: string }) =>
+  selectUsers(db)
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_used_at as session_last_used_at',
+      'sessions.expires_at as session_expires_at',
+    ])
+    .where('sessions.token_hash', '=', p.tokenHash)
+    .where('sessions.expires_at', '>', p.now),
+);
+const byId = prepared((db: Db, p: { id: number }) => selectUsers(db).where('users.id', '=', p.id));
+
 export function createUsersRepository(db: Db) {
   return {
-    findById: (id: number) => selectUsers(db).where('users.id', '=', id).executeTakeFirst(),
-    /** The user behind a live session, with the session, in one query (it runs on every request). */
-    findByLiveSession: (tokenHash: string, now: string) =>
-      selectUsers(db)
-        .innerJoin('sessions', 'sessions.user_id', 'users.id')
-        .select(['sessions.id as session_id', 'sessions.last_used_at as session_last_used_at'])
-        .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.expires_at', '>', now)
-        .executeTakeFirst(),
+    findById: async (id: number) => (await byId(db, { id })).rows[0],
+    findByLiveSession: async (tokenHash: string, now: string) =>
+      (await byLiveSession(db, { tokenHash, now })).rows[0],
     findByEmail: (email: string) => selectUsers(db).where('users.email', '=', email).executeTakeFirst(),
     emailTaken: async (email: string, exceptId?: number) => {
       let q = db.selectFrom('users').select('id').where('email', '=', email);

@@ -6,11 +6,10 @@ import type { FieldErrors } from '../../../../shared/contracts/common.ts';
 import type { KnowledgeGraph } from '../../../../shared/contracts/knowledge-graph.ts';
 import type { Question } from '../../../../shared/contracts/questions.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
-import { TextAreaField } from '../../knowledge-graph/components/text-area-field.tsx';
 import {
   assessmentBodyOf,
   draftFromAssessment,

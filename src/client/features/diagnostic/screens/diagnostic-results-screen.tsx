@@ -32,7 +32,13 @@ function SubjectCard({ subject }: { subject: SubjectResult }) {
       <p>
         {subject.correct} of {subject.total} correct
       </p>
-      <div className="table-scroll">
+      {/* Focusable, so that a keyboard can scroll the table when it is wider than a phone (WCAG 2.1.1). */}
+      <div
+        className="table-scroll"
+        role="region"
+        tabIndex={0}
+        aria-label={`${subject.subject_name} per micro topic`}
+      >
         <table className="data-table">
           <caption className="visually-hidden">{subject.subject_name} per micro topic</caption>
           <thead>

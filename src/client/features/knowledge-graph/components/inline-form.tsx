@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { FieldErrors } from '../../../../shared/contracts/common.ts';
-import { TextField } from '../../../components/form-field.tsx';
+import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { otherErrors } from '../use-graph-actions.ts';
 import type { Outcome } from '../use-graph-actions.ts';
-import { TextAreaField } from './text-area-field.tsx';
 
 export type FieldSpec = { name: string; label: string; multiline?: boolean; required?: boolean };
 

@@ -171,7 +171,7 @@ function SubjectItem({
           <button
             type="button"
             className="button button--small button--secondary"
-            aria-label={`Add a sub topic to ${subject.name}`}
+            aria-label={`Add sub topic to ${subject.name}`}
             onClick={() => setAdding(true)}
           >
             Add sub topic
@@ -266,7 +266,7 @@ function SubTopicItem({
       <button
         type="button"
         className="button button--small button--secondary"
-        aria-label={`Add a micro topic to ${subTopic.name}`}
+        aria-label={`Add micro topic to ${subTopic.name}`}
         onClick={() => onAddMicro(subTopic.id)}
       >
         Add micro topic

@@ -4,12 +4,11 @@ import type { FieldErrors } from '../../../../shared/contracts/common.ts';
 import type { KnowledgeGraph } from '../../../../shared/contracts/knowledge-graph.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { Dropdown } from '../../../components/dropdown.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { createMicroTopic, deleteMicroTopic, updateMicroTopic } from '../knowledge-graph.api.ts';
 import { flattenTopics, relationsOf } from '../graph-model.ts';
 import { otherErrors } from '../use-graph-actions.ts';
 import type { Perform } from '../use-graph-actions.ts';
-import { TextAreaField } from './text-area-field.tsx';
 
 export type EditorTarget = { mode: 'edit'; id: number } | { mode: 'create'; subTopicId: number };
 

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { Fragment, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { KnowledgeGraph } from '../../../../shared/contracts/knowledge-graph.ts';
 import { Dropdown } from '../../../components/dropdown.tsx';
@@ -19,9 +19,14 @@ function NodeLabel({ name }: { name: string }) {
   return (
     <text x={14}>
       {lines.map((line, i) => (
-        <tspan key={i} x={14} y={top + i * lineHeight}>
-          {line}
-        </tspan>
+        <Fragment key={i}>
+          {/* A space between the lines (unseen at a line's end), so the text reads "Child Development",
+              not "ChildDevelopment", and stays part of the node's name (WCAG 2.5.3). */}
+          {i > 0 && ' '}
+          <tspan x={14} y={top + i * lineHeight}>
+            {line}
+          </tspan>
+        </Fragment>
       ))}
     </text>
   );

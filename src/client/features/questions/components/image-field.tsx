@@ -84,11 +84,13 @@ export function ImageField({
       />
       {uploading && <p className="field__hint">Uploading...</p>}
       {shown.length > 0 && (
-        <ul id={`${id}-errors`} className="field__errors" role="alert">
-          {shown.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul id={`${id}-errors`} className="field__errors">
+            {shown.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );

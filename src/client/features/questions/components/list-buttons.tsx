@@ -59,10 +59,12 @@ export function ListButtons({
 export function GroupErrors({ messages }: { messages: string[] }) {
   if (!messages.length) return null;
   return (
-    <ul className="field__errors content-editor__errors" role="alert">
-      {messages.map((m) => (
-        <li key={m}>{m}</li>
-      ))}
-    </ul>
+    <div role="alert">
+      <ul className="field__errors content-editor__errors">
+        {messages.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

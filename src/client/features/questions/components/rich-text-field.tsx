@@ -1,14 +1,38 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { makeList, sanitizeRichText, wrapSelection } from '../rich-text.ts';
 import type { Edit } from '../rich-text.ts';
 
-const TOOLS: { label: string; text: string; apply: (t: string, s: number, e: number) => Edit }[] = [
+/**
+ * Three numbered lines, drawn: a "1." glyph would be visible text missing from the button's name "Numbered
+ * list" (WCAG 2.5.3, label in name).
+ */
+function NumberedListIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M10 6h11M10 12h11M10 18h11M3.5 4.5 5 3.5v5M3.5 11a1.5 1.5 0 0 1 3 0c0 1.2-3 2-3 3.5h3M3.5 17h3l-1.5 1.6a1.4 1.4 0 1 1-1.5 1.9" />
+    </svg>
+  );
+}
+
+const TOOLS: { label: string; text: ReactNode; apply: (t: string, s: number, e: number) => Edit }[] = [
   { label: 'Bold', text: 'B', apply: (t, s, e) => wrapSelection(t, s, e, 'strong') },
   { label: 'Italic', text: 'I', apply: (t, s, e) => wrapSelection(t, s, e, 'em') },
   { label: 'Underline', text: 'U', apply: (t, s, e) => wrapSelection(t, s, e, 'u') },
   { label: 'Paragraph', text: '¶', apply: (t, s, e) => wrapSelection(t, s, e, 'p') },
   { label: 'Bulleted list', text: '•', apply: (t, s, e) => makeList(t, s, e, 'ul') },
-  { label: 'Numbered list', text: '1.', apply: (t, s, e) => makeList(t, s, e, 'ol') },
+  { label: 'Numbered list', text: <NumberedListIcon />, apply: (t, s, e) => makeList(t, s, e, 'ol') },
 ];
 
 /**
@@ -87,11 +111,13 @@ export function RichTextField({
         onChange={(e) => onChange(e.target.value)}
       />
       {hasErrors && (
-        <ul id={`${id}-errors`} className="field__errors" role="alert">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul id={`${id}-errors`} className="field__errors">
+            {errors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
       )}
       {value.trim() && (
         <div className="rich-text__preview">

@@ -55,7 +55,8 @@ export function ResultSummary({ result }: { result: AttemptResult }) {
         )}
       </section>
       {result.per_micro_topic.length > 0 && (
-        <section className="card table-scroll">
+        // Focusable, so that a keyboard can scroll the table when it is wider than a phone (WCAG 2.1.1).
+        <section className="card table-scroll" tabIndex={0} aria-label="Result per micro topic">
           <table className="data-table">
             <caption>Result per micro topic</caption>
             <thead>

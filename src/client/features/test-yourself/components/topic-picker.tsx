@@ -76,7 +76,7 @@ export function TopicPicker({
                   type="button"
                   className="button button--secondary button--small"
                   aria-expanded={expanded}
-                  aria-label={`${expanded ? 'Hide' : 'Show'} the topics of ${subject.name}`}
+                  aria-label={`${expanded ? 'Hide' : 'Show'} topics of ${subject.name}`}
                   onClick={() => {
                     const next = new Set(open);
                     if (expanded) next.delete(subject.id);

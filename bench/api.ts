@@ -1,0 +1,211 @@
+// The API figures on one database: the authenticated GET next to the bare route, one worker and several,
+// answer saves by 200 students, grading, and the login burst with /api/health alongside.
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import type { Instance, Options, Result } from 'autocannon';
+import { answerSaveLoad, GRADED, gradingTimes, percentile, prepareStudents, STUDENTS } from './learning.ts';
+import { startServer, type Server } from './processes.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+export const THROUGHPUT = { connections: 20, duration: 10 };
+export const LOGINS = 30;
+export const HEALTH_CONNECTIONS = 4;
+/** Workers of the multi-process run: as many as cores (WORKERS' default), at least two. */
+export const WORKERS = Math.max(2, availableParallelism());
+const STUDENT = { email: 'student@pathbuilder.test', password: 'pathbuilder-demo' };
+const ADMIN = { email: 'admin@pathbuilder.test', password: 'pathbuilder-demo' };
+
+export interface ApiRun {
+  refresh: Result;
+  bare: Result;
+  saves: Result;
+  bare200: Result;
+  grading: number[];
+  bareOne: Result;
+  refreshWorkers: Result;
+  savesWorkers: Result;
+  logins: Result;
+  loginsOk: number;
+  busyHealth: Result;
+  idleHealth: Result;
+}
+
+function run(options: Options): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** Keeps `options` running as background load until `during` settles, then stops it. */
+async function runDuring<T>(options: Options, during: () => Promise<T>): Promise<[Result, T]> {
+  let instance: Instance | undefined;
+  const background = new Promise<Result>((resolve, reject) => {
+    instance = autocannon({ ...options, duration: 600 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+  try {
+    // Let the background load settle before the burst starts.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const value = await during();
+    instance?.stop();
+    return [await background, value];
+  } finally {
+    instance?.stop();
+  }
+}
+
+function ok(result: Result, label: string): Result {
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) console.warn(`warning: ${label}: ${failed} failed of ${result.requests.total} requests`);
+  return result;
+}
+
+async function login(baseUrl: string, who: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  if (!res.ok) throw new Error(`${who.email} login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * One database, `label` (sqlite or postgres): first our server as one process, then as WORKERS processes
+ * on the same data. `env` chooses the database; `dataDir` starts empty.
+ */
+export async function measureApi(
+  label: string,
+  env: Record<string, string>,
+  bare: Server,
+  port: number,
+): Promise<ApiRun> {
+  const serverEnv = {
+    SEED: 'demo',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    // The answer-save load registers its students from this one address.
+    REGISTRATIONS_PER_HOUR: '1000',
+    ...env,
+  };
+  const bareUrl = `${bare.baseUrl}/bare`;
+  const main = join(ROOT, 'src/server/main.ts');
+
+  let ours = await startServer(`our server (${label})`, main, port, '/api/health', {
+    ...serverEnv,
+    WORKERS: '1',
+  });
+  let refresh: Result, bareRun: Result, saves: Result, bare200: Result, grading: number[], bareOne: Result;
+  let students: Awaited<ReturnType<typeof prepareStudents>>;
+  try {
+    const token = await login(ours.baseUrl, STUDENT);
+    const auth = { authorization: `Bearer ${token}` };
+    refresh = ok(await run({ url: `${ours.baseUrl}/api/refresh`, headers: auth, ...THROUGHPUT }), 'refresh');
+    bareRun = ok(await run({ url: bareUrl, ...THROUGHPUT }), 'GET /bare');
+
+    // Learning core: 200 students saving answers at once, and grading 50-question submissions.
+    students = await prepareStudents(ours.baseUrl, await login(ours.baseUrl, ADMIN), STUDENTS + GRADED);
+    const savers = students.slice(0, STUDENTS);
+    saves = ok(await run(answerSaveLoad(ours.baseUrl, savers, THROUGHPUT.duration)), 'answer saves');
+    bare200 = ok(
+      await run({ url: bareUrl, connections: STUDENTS, duration: THROUGHPUT.duration }),
+      'bare 200',
+    );
+    grading = await gradingTimes(ours.baseUrl, students.slice(STUDENTS));
+    bareOne = ok(await run({ url: bareUrl, connections: 1, amount: 2000 }), 'GET /bare (1 connection)');
+  } finally {
+    await ours.stop();
+  }
+
+  ours = await startServer(`our server (${label}, ${WORKERS} workers)`, main, port, '/api/health', {
+    ...serverEnv,
+    WORKERS: String(WORKERS),
+  });
+  try {
+    const token = await login(ours.baseUrl, STUDENT);
+    const auth = { authorization: `Bearer ${token}` };
+    const refreshWorkers = ok(
+      await run({ url: `${ours.baseUrl}/api/refresh`, headers: auth, ...THROUGHPUT }),
+      `refresh (${WORKERS} workers)`,
+    );
+    const savesWorkers = ok(
+      await run(answerSaveLoad(ours.baseUrl, students.slice(0, STUDENTS), THROUGHPUT.duration)),
+      `answer saves (${WORKERS} workers)`,
+    );
+    const healthUrl = `${ours.baseUrl}/api/health`;
+    const idleHealth = ok(
+      await run({ url: healthUrl, connections: HEALTH_CONNECTIONS, duration: 5 }),
+      'idle health',
+    );
+    const [busyHealth, logins] = await runDuring({ url: healthUrl, connections: HEALTH_CONNECTIONS }, () =>
+      run({
+        url: `${ours.baseUrl}/api/auth/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(STUDENT),
+        connections: LOGINS,
+        amount: LOGINS,
+        timeout: 60,
+      }),
+    );
+    ok(busyHealth, 'health during logins');
+    ok(logins, 'logins');
+    return {
+      refresh,
+      bare: bareRun,
+      saves,
+      bare200,
+      grading,
+      bareOne,
+      refreshWorkers,
+      savesWorkers,
+      logins,
+      loginsOk: logins.statusCodeStats['200']?.count ?? 0,
+      busyHealth,
+      idleHealth,
+    };
+  } finally {
+    await ours.stop();
+  }
+}
+
+export type Figure = { value: number; unit: string };
+
+/** The machine-readable names (prefix `pg.` for PostgreSQL). */
+export function apiFigures(prefix: string, r: ApiRun): Record<string, Figure> {
+  const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : 0);
+  const f = (value: number, unit: string): Figure => ({ value: Math.round(value * 100) / 100, unit });
+  const figures: Record<string, Figure> = {
+    'api.refresh.rps': f(r.refresh.requests.average, 'req/s'),
+    'api.refresh.p99_ms': f(r.refresh.latency.p99, 'ms'),
+    'api.refresh.ratio': f(ratio(r.refresh.requests.average, r.bare.requests.average), 'x'),
+    'api.refresh.workers': f(WORKERS, 'processes'),
+    'api.refresh.workers_rps': f(r.refreshWorkers.requests.average, 'req/s'),
+    'api.refresh.workers_speedup': f(
+      ratio(r.refreshWorkers.requests.average, r.refresh.requests.average),
+      'x',
+    ),
+    'api.answer_save.rps': f(r.saves.requests.average, 'req/s'),
+    'api.answer_save.p99_ms': f(r.saves.latency.p99, 'ms'),
+    'api.answer_save.ratio': f(ratio(r.saves.requests.average, r.bare200.requests.average), 'x'),
+    'api.answer_save.p99_ratio': f(ratio(r.saves.latency.p99, Math.max(1, r.bare200.latency.p99)), 'x'),
+    'api.answer_save.workers_rps': f(r.savesWorkers.requests.average, 'req/s'),
+    'api.answer_save.workers_p99_ms': f(r.savesWorkers.latency.p99, 'ms'),
+    'api.answer_save.failed': f(
+      r.saves.non2xx + r.saves.errors + r.savesWorkers.non2xx + r.savesWorkers.errors,
+      'requests',
+    ),
+    'api.grading.p50_ms': f(percentile(r.grading, 50), 'ms'),
+    'api.grading.p99_ms': f(percentile(r.grading, 99), 'ms'),
+    'api.login_burst.p99_ms': f(r.logins.latency.p99, 'ms'),
+    'api.login_burst.health_p99_ms': f(r.busyHealth.latency.p99, 'ms'),
+    'api.health.idle_p99_ms': f(r.idleHealth.latency.p99, 'ms'),
+    'bare.rps': f(r.bare.requests.average, 'req/s'),
+    'bare.p99_ms': f(r.bare.latency.p99, 'ms'),
+    'bare.rps_200': f(r.bare200.requests.average, 'req/s'),
+    'bare.p99_ms_200': f(r.bare200.latency.p99, 'ms'),
+  };
+  return Object.fromEntries(Object.entries(figures).map(([name, fig]) => [prefix + name, fig]));
+}

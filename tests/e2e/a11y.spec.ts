@@ -1,0 +1,396 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { PATHS } from '../../src/client/app/paths.ts';
+import type { DemoRole } from './helpers.ts';
+import { confirmDialog, loginAs, logoutEntry, onPath, sidebar } from './helpers.ts';
+import { bearer, myAssessments } from './learning-helpers.ts';
+import type { MyAssessment } from './learning-helpers.ts';
+
+// Every route of every role, with the main dialogs and forms open, at a phone and a desktop width,
+// checked by axe-core against WCAG 2.1 AA. Serious and critical findings fail the test, listed as
+// "where — rule: element", so that each one is easy to find and fix.
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WIDTHS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+type Width = keyof typeof WIDTHS;
+
+type PathKey = keyof typeof PATHS;
+type FixedKey = { [K in PathKey]: (typeof PATHS)[K] extends string ? K : never }[PathKey];
+type IdKey = Exclude<PathKey, FixedKey>;
+
+// Who sees which route (spec 2.1-2.3). The routes with an id get real ids from the API.
+const ANONYMOUS_ROUTES: readonly FixedKey[] = ['login', 'registration', 'resetPassword', 'verifyEmail'];
+const STUDENT_ROUTES: readonly FixedKey[] = [
+  'dashboard',
+  'quizzes',
+  'start',
+  'exams',
+  'resources',
+  'files',
+  'fileView',
+  'testYourself',
+  'profileRecord',
+  'live',
+  'lectures',
+  'videos',
+  'learningProfile',
+  'accounts',
+  'support',
+  'settings',
+  'notifications',
+  'learningPathway',
+  'diagnosticResults',
+];
+const STUDENT_ID_ROUTES = ['video', 'quizResult', 'quizAnalysis', 'quiz'] as const satisfies readonly IdKey[];
+const NEW_STUDENT_ROUTES: readonly FixedKey[] = ['dashboard', 'start', 'accounts', 'settings'];
+const TEACHER_ROUTES: readonly FixedKey[] = [
+  'admin',
+  'adminSchools',
+  'adminUsers',
+  'adminAnnouncements',
+  'adminQuizzes',
+  'adminExams',
+  'adminVideos',
+  'adminResources',
+  'adminLiveDiscussions',
+  'adminReports',
+];
+const ADMIN_ROUTES: readonly FixedKey[] = [
+  'admin',
+  'adminUsersRole',
+  'adminUsers',
+  'adminSchools',
+  'adminKnowledgeGraph',
+  'adminQuestions',
+  'adminAnnouncements',
+  'adminQuizzes',
+  'adminExams',
+  'adminDiagnostics',
+  'adminLectures',
+  'adminLiveDiscussions',
+  'adminVideos',
+  'adminResources',
+  'adminReports',
+  'notifications', // the bell's screen
+];
+/** Opened without an id (the "new" forms) and with one. */
+const ADMIN_ID_ROUTES = [
+  'adminUser',
+  'adminSchool',
+  'adminQuestion',
+  'adminQuiz',
+  'adminExam',
+  'adminDiagnostic',
+  'adminLecture',
+  'adminLiveDiscussion',
+  'adminVideo',
+  'adminLearningProfile',
+] as const satisfies readonly IdKey[];
+
+const fixedPath = (key: FixedKey): string => PATHS[key];
+const idPath = (key: IdKey, id?: number | string): string =>
+  (PATHS[key] as (id?: number | string) => string)(id);
+
+type Finding = { where: string; rule: string; impact: string; help: string; targets: string[] };
+
+/** One role at one width: runs axe where asked and keeps the serious and critical findings. */
+class Audit {
+  readonly findings: Finding[] = [];
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  /** Checks the page, or only `scope` (a dialog, the menu) when the rest was checked already. */
+  async check(where: string, scope?: string): Promise<void> {
+    const builder = new AxeBuilder({ page: this.page });
+    if (scope) builder.include(scope);
+    const results = await builder
+      // Off by default (axe tags it experimental), yet it is WCAG 2.1 A: 2.5.3 Label in Name.
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .withTags(WCAG_21_AA)
+      .analyze();
+    for (const v of results.violations) {
+      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+      this.findings.push({
+        where,
+        rule: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.map(
+          (n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+        ),
+      });
+    }
+  }
+
+  /** Goes to `path` the way the app's links do (no reload), waits until the page is shown, checks it. */
+  async visit(path: string): Promise<void> {
+    await navigate(this.page, path);
+    await this.check(path);
+  }
+
+  report(): string[] {
+    return this.findings.flatMap((f) => [
+      `${f.where} — ${f.rule} (${f.impact}, ${f.targets.length}): ${f.help}`,
+      ...f.targets.slice(0, 6).map((t) => `    ${t}`),
+      ...(f.targets.length > 6 ? [`    … and ${f.targets.length - 6} more`] : []),
+    ]);
+  }
+}
+
+/**
+ * Client-side navigation through the router (a history entry and a popstate, as Back does): much
+ * quicker than reloading the app for each of ~100 screens. The page-load boundary is keyed by pathname,
+ * so the new page is the `.page` element not marked as the one left behind.
+ */
+async function navigate(page: Page, path: string): Promise<void> {
+  if (new URL(page.url()).pathname === path) {
+    await page.goto(path);
+  } else {
+    await page.locator('main > .page').evaluate((el) => el.setAttribute('data-left', ''));
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+  await expect(page).toHaveURL(onPath(path));
+  await expect(page.locator('main > .page:not([data-left])'), `${path} loaded`).toHaveAttribute(
+    'data-status',
+    'loaded',
+  );
+  await expect(page.locator('main .loading'), `${path} has no spinner left`).toHaveCount(0);
+}
+
+async function firstId(request: APIRequestContext, token: string, url: string): Promise<number> {
+  const response = await request.get(url, { headers: bearer(token) });
+  expect(response.status(), url).toBe(200);
+  const { data } = (await response.json()) as { data: { id: number }[] };
+  if (!data[0]) throw new Error(`${url} lists nothing.`);
+  return data[0].id;
+}
+
+async function login(page: Page, role: DemoRole, width: Width): Promise<string> {
+  // loginAs waits for the sidebar, which a phone only shows once opened: log in wide, then narrow.
+  await page.setViewportSize(WIDTHS.desktop);
+  const token = await loginAs(page, role);
+  if (width === 'phone') {
+    await page.setViewportSize(WIDTHS.phone);
+    await expect(sidebar(page)).toBeHidden();
+  }
+  return token;
+}
+
+/** The menu (opened first on a phone, where it starts closed) and the logout confirmation, cancelled. */
+async function checkMenuAndLogout(audit: Audit, width: Width): Promise<void> {
+  const { page } = audit;
+  if (width === 'phone') {
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expect(sidebar(page)).toBeVisible();
+    await audit.check('menu (open on a phone)', '#main-menu');
+  }
+  await logoutEntry(page).click();
+  await expect(confirmDialog(page)).toContainText('Are you sure you want to logout?');
+  await audit.check('logout confirmation', '[role="dialog"]');
+  await confirmDialog(page).getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(confirmDialog(page)).toHaveCount(0);
+}
+
+let current: Audit | undefined;
+const startAudit = (page: Page) => (current = new Audit(page));
+
+function expectNoFindings(audit: Audit): void {
+  const lines = audit.report();
+  expect(lines, `axe, WCAG 2.1 AA, serious and critical:\n${lines.join('\n')}`).toEqual([]);
+}
+
+test('every route of the route table is audited for some role', () => {
+  const audited = new Set<PathKey>([
+    ...ANONYMOUS_ROUTES,
+    ...STUDENT_ROUTES,
+    ...STUDENT_ID_ROUTES,
+    ...NEW_STUDENT_ROUTES,
+    ...TEACHER_ROUTES,
+    ...ADMIN_ROUTES,
+    ...ADMIN_ID_ROUTES,
+  ]);
+  expect(Object.keys(PATHS).filter((key) => !audited.has(key as PathKey))).toEqual([]);
+});
+
+test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  test.describe.configure({ mode: 'parallel' });
+
+  // Whatever else failed, show what axe had found by then.
+  // eslint-disable-next-line no-empty-pattern -- Playwright wants a pattern, and this hook needs no fixture.
+  test.afterEach(async ({}, testInfo) => {
+    const lines = current?.report() ?? [];
+    current = undefined;
+    if (testInfo.status !== testInfo.expectedStatus && lines.length > 0) {
+      await testInfo.attach('axe findings', { body: lines.join('\n'), contentType: 'text/plain' });
+      console.log(lines.join('\n'));
+    }
+  });
+
+  // The longest first, so that the two workers finish together.
+  for (const width of Object.keys(WIDTHS) as Width[]) {
+    test(`admin: lists and the bell's screen, ${width}`, async ({ page }) => {
+      test.setTimeout(150_000);
+      await login(page, 'admin', width);
+      const audit = startAudit(page);
+      for (const key of ADMIN_ROUTES) await audit.visit(fixedPath(key));
+
+      // The knowledge graph (checked above): a micro topic's editor panel, then the prerequisite map.
+      await navigate(page, PATHS.adminKnowledgeGraph);
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await audit.check('/admin/knowledge-graph (micro topic editor)', '.kg-editor');
+      await page.getByRole('button', { name: 'Close the editor' }).click();
+      await page.getByRole('tab', { name: 'Prerequisite map' }).click();
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      await audit.check('/admin/knowledge-graph (prerequisite map)', '[role="tabpanel"]');
+
+      await navigate(page, PATHS.admin);
+      await checkMenuAndLogout(audit, width);
+      expectNoFindings(audit);
+    });
+
+    test(`admin: new and edit forms, ${width}`, async ({ page }) => {
+      test.setTimeout(150_000);
+      const token = await login(page, 'admin', width);
+      const audit = startAudit(page);
+      const { request } = page;
+      const [quiz, exam, diagnostic, question, user, school] = await Promise.all([
+        firstId(request, token, '/api/admin/assessments?kind=quiz'),
+        firstId(request, token, '/api/admin/assessments?kind=exam'),
+        firstId(request, token, '/api/admin/assessments?kind=diagnostic'),
+        firstId(request, token, '/api/admin/questions?per_page=1'),
+        firstId(request, token, '/api/admin/users?per_page=1'),
+        firstId(request, token, '/api/admin/schools?per_page=1'),
+      ]);
+      const ids: Record<(typeof ADMIN_ID_ROUTES)[number], number> = {
+        adminUser: user,
+        adminSchool: school,
+        adminQuestion: question,
+        adminQuiz: quiz,
+        adminExam: exam,
+        adminDiagnostic: diagnostic,
+        // Placeholder screens that read no record yet: any id shows them.
+        adminLecture: 1,
+        adminLiveDiscussion: 1,
+        adminVideo: 1,
+        adminLearningProfile: user,
+      };
+      // Without an id: the new user, school, question (the question form), quiz (the assessment form) ...
+      for (const key of ADMIN_ID_ROUTES) await audit.visit(idPath(key));
+      for (const key of ADMIN_ID_ROUTES) await audit.visit(idPath(key, ids[key]));
+      expectNoFindings(audit);
+    });
+
+    test(`student, ${width}`, async ({ page }) => {
+      test.setTimeout(150_000);
+      const token = await login(page, 'student', width);
+      const audit = startAudit(page);
+      const quizzes = (await myAssessments(page.request, token, 'quiz')) as (MyAssessment & {
+        last_attempt_id: string | null;
+      })[];
+      const reviewed = quizzes.find((q) => q.last_attempt_id)?.last_attempt_id;
+      if (!reviewed) throw new Error('The demo student has no quiz attempt to review.');
+      // Opening a quiz starts it: an untimed one (the quiz spec takes the first timed one), a different
+      // one per width, as both run at once.
+      const untimed = quizzes.filter(
+        (q) => q.time_limit_minutes === null && (q.state === 'not_started' || q.state === 'in_progress'),
+      );
+      const open = untimed.at(width === 'phone' ? -1 : -2);
+      if (!open) throw new Error('The demo student has too few untimed quizzes to open.');
+      const ids: Record<(typeof STUDENT_ID_ROUTES)[number], number | string> = {
+        video: 1, // a placeholder screen that reads no record yet
+        quizResult: reviewed,
+        quizAnalysis: reviewed,
+        quiz: open.id,
+      };
+
+      for (const key of STUDENT_ROUTES) await audit.visit(fixedPath(key));
+      for (const key of STUDENT_ID_ROUTES) await audit.visit(idPath(key, ids[key]));
+      await expect(page.getByRole('heading', { name: open.title, level: 1 })).toBeVisible();
+
+      // The confirmation before a timed quiz starts, cancelled.
+      await navigate(page, PATHS.quizzes);
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: /Time limit \d+ minutes/ })
+        .getByRole('button', { name: 'Start', exact: true })
+        .first()
+        .click();
+      await expect(confirmDialog(page)).toContainText('time limit of');
+      await audit.check('/quizzes (start confirmation)', '[role="dialog"]');
+      await confirmDialog(page).getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect(confirmDialog(page)).toHaveCount(0);
+
+      // Settings: the change-password form with the server's errors (the current password is wrong).
+      await navigate(page, PATHS.settings);
+      await page.locator('input[name="current_password"]').fill('not-the-password');
+      await page.locator('input[name="password"]').fill('short');
+      await page.locator('input[name="password_confirmation"]').fill('different');
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      await expect(page.locator('input[aria-invalid="true"]').first()).toBeVisible();
+      await audit.check('/settings (with errors)', 'main');
+
+      await checkMenuAndLogout(audit, width);
+      expectNoFindings(audit);
+    });
+
+    test(`teacher, ${width}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const token = await login(page, 'teacher', width);
+      const audit = startAudit(page);
+      const user = await firstId(page.request, token, '/api/admin/users?per_page=1');
+      for (const key of TEACHER_ROUTES) await audit.visit(fixedPath(key));
+      for (const path of [
+        PATHS.adminQuiz(), // the new assessment form
+        PATHS.adminExam(),
+        PATHS.adminUser(user),
+        PATHS.adminLearningProfile(user),
+      ]) {
+        await audit.visit(path);
+      }
+      await checkMenuAndLogout(audit, width);
+      expectNoFindings(audit);
+    });
+
+    test(`student before the diagnostic, ${width}`, async ({ page }) => {
+      // Looks only: the diagnostic spec takes this account's diagnostic (which unlocks its menu), last.
+      await login(page, 'newStudent', width);
+      const audit = startAudit(page);
+      for (const key of NEW_STUDENT_ROUTES) await audit.visit(fixedPath(key));
+      await checkMenuAndLogout(audit, width);
+      expectNoFindings(audit);
+    });
+
+    test(`anonymous, ${width}`, async ({ page }) => {
+      await page.setViewportSize(WIDTHS[width]);
+      const audit = startAudit(page);
+      await page.goto(PATHS.login);
+      for (const key of ANONYMOUS_ROUTES) await audit.visit(fixedPath(key));
+
+      // Registration with the form's own errors showing. The browser's required-field bubbles (not
+      // part of the page) are switched off, so the app's messages for the empty dropdowns appear.
+      await navigate(page, PATHS.registration);
+      await page.getByLabel('Full name').fill('Axe Auditor');
+      await page.getByLabel('E-mail').fill('axe.auditor@pathbuilder.test');
+      await page.locator('input[name="password"]').fill('a-long-enough-password');
+      await page.locator('input[name="password_confirmation"]').fill('a-long-enough-password');
+      await page.locator('form').evaluate((form: HTMLFormElement) => (form.noValidate = true));
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByText('Please select your location.')).toBeVisible();
+      await audit.check('/registration (with errors)', 'main');
+      expectNoFindings(audit);
+    });
+  }
+});
