@@ -20,7 +20,8 @@ const ownOpenTouched = prepared(
       .where('status', '=', 'in_progress')
       .where('kind', '!=', 'practice')
       .where((eb) => eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>=', p.onTimeFrom)]))
-      .returningAll(),
+      // Only what the save checks: the option orders alone are kilobytes a save would copy for nothing.
+      .returning(['id', 'question_ids', 'started_at']),
 );
 const answerOf = prepared((db: Db, p: { attemptId: string; questionId: number }) =>
   db
@@ -78,8 +79,9 @@ function selectQuestions(db: Db) {
       'subjects.position as subject_position',
     ]);
 }
-const questionById = prepared((db: Db, p: { id: number }) =>
-  selectQuestions(db).where('questions.id', '=', p.id),
+/** What checking an answer needs: the type and the content, without the joins. */
+const questionToCheck = prepared((db: Db, p: { id: number }) =>
+  db.selectFrom('questions').select(['id', 'type', 'content']).where('id', '=', p.id),
 );
 
 function queries(db: Db, dialect: Dialect) {
@@ -300,7 +302,7 @@ function queries(db: Db, dialect: Dialect) {
       db.updateTable('users').set({ taken_diagnostics: 1 }).where('id', '=', userId).execute(),
     questionsByIds: (ids: number[]) =>
       ids.length ? selectQuestions(db).where('questions.id', 'in', ids).execute() : Promise.resolve([]),
-    questionById: async (id: number) => (await questionById(db, { id })).rows[0],
+    questionToCheck: async (id: number) => (await questionToCheck(db, { id })).rows[0],
     /** The pools an assessment draws from: never the Test Yourself questions. */
     questionIdsOfMicroTopics: (microTopicIds: number[]) =>
       db
