@@ -19,6 +19,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    /** Requests per second across all connections (default: as fast as the server answers). */
+    overallRate?: number;
     /** Called once per connection; lets each connection send its own request. */
     setupClient?: (client: Client) => void;
   }

@@ -8,6 +8,7 @@ import type { Result } from 'autocannon';
 import {
   apiFigures,
   HEALTH_CONNECTIONS,
+  HEALTH_RATE,
   LOGINS,
   measureApi,
   THROUGHPUT,
@@ -15,7 +16,7 @@ import {
   type ApiRun,
   type Figure,
 } from './api.ts';
-import { GRADED, percentile, QUESTIONS, STUDENTS } from './learning.ts';
+import { GRADED, percentile, QUESTIONS, STUDENTS, WARMUP } from './learning.ts';
 import { webFigures, webWeightReport } from './login-weight.ts';
 import { startServer } from './processes.ts';
 
@@ -120,7 +121,9 @@ function printApi(title: string, r: ApiRun): void {
       ],
     ]),
   );
-  console.log(`\nGrading a ${QUESTIONS}-question submission (${GRADED} submissions, one at a time)`);
+  console.log(
+    `\nGrading a ${QUESTIONS}-question submission (${GRADED} submissions, one at a time, after ${WARMUP} untimed)`,
+  );
   console.log(
     table([
       ['measure', 'p50 ms', 'p99 ms'],
@@ -129,7 +132,7 @@ function printApi(title: string, r: ApiRun): void {
     ]),
   );
   console.log(
-    `\nLogin burst (${LOGINS} simultaneous POST /api/auth/login, ${WORKERS} workers; /api/health with ${HEALTH_CONNECTIONS} connections)`,
+    `\nLogin burst (${LOGINS} simultaneous POST /api/auth/login, ${WORKERS} workers; /api/health at ${HEALTH_RATE} req/s over ${HEALTH_CONNECTIONS} connections)`,
   );
   console.log(
     table([
