@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4180;
-const DATA_DIR = '.tmp/e2e-data';
+// E2E_PORT lets two runs share a machine (each with a database of its own).
+const PORT = Number(process.env.E2E_PORT ?? 4180);
+const DATA_DIR = PORT === 4180 ? '.tmp/e2e-data' : `.tmp/e2e-data-${PORT}`;
 // The Node that runs Playwright (Node 24 through npm/npx) also runs the server: plain `node` on
 // PATH may be an older one.
 const node = JSON.stringify(process.execPath);

@@ -31,6 +31,12 @@ function renderInput(q: StudentQuestion, value: Parameters<typeof AnswerInput>[0
 
 afterEach(() => vi.useRealTimers());
 
+/** jsdom has no layout (nor elementFromPoint): whatever point is asked for, `element` is under it. */
+function pointAt(element: Element) {
+  document.elementFromPoint = () => element;
+  return { mockRestore: () => Reflect.deleteProperty(document, 'elementFromPoint') };
+}
+
 describe('answer renderers', () => {
   it('single choice: a radio per option, the choice is the option id', () => {
     const { onChange } = renderInput(question({ type: 'single_choice', options }));
@@ -139,14 +145,56 @@ describe('answer renderers', () => {
         onChange={onChange}
       />,
     );
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent?.split('Move')[0])).toEqual([
-      'Sand play',
-      'Block play',
-      'Water play',
-    ]);
+    expect(
+      screen.getAllByRole('listitem').map((li) => li.textContent?.replace('⠿', '').split('Move')[0]),
+    ).toEqual(['Sand play', 'Block play', 'Water play']);
     expect(screen.queryByRole('button', { name: 'Keep this order' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Move "Sand play" up' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Move "Sand play" down' }));
     expect(onChange).toHaveBeenLastCalledWith({ type: 'ordering', order: ['o3', 'o1', 'o2'] });
+  });
+
+  it('ordering: an item dragged by its handle onto another takes its place', () => {
+    const q = question({ type: 'ordering', options });
+    const { onChange } = renderInput(q);
+    const items = screen.getAllByRole('listitem');
+    // jsdom has no layout: the point under the finger is the third item.
+    const under = pointAt(items[2]!);
+    const handle = screen.getByTestId('drag-o1');
+    fireEvent.pointerDown(handle, { clientX: 10, clientY: 10, button: 0 });
+    fireEvent.pointerMove(handle, { clientX: 10, clientY: 120 });
+    expect(items[2]!.className).toContain('answer__order-item--over');
+    fireEvent.pointerUp(handle, { clientX: 10, clientY: 120 });
+    under.mockRestore();
+    expect(onChange).toHaveBeenLastCalledWith({ type: 'ordering', order: ['o2', 'o3', 'o1'] });
+  });
+
+  it('matching: an answer dragged onto an item is matched with it, and leaves the pile', () => {
+    const q = question({
+      type: 'matching',
+      left: [
+        { id: 'l1', text: 'Piaget' },
+        { id: 'l2', text: 'Vygotsky' },
+      ],
+      right: [
+        { id: 'r1', text: 'Zone of proximal development' },
+        { id: 'r2', text: 'Stages of cognitive development' },
+      ],
+    });
+    const { onChange, rerender } = renderInput(q);
+    const vygotsky = screen.getByRole('combobox', { name: 'Vygotsky' }).closest('[data-match-left]')!;
+    const under = pointAt(vygotsky);
+    const chip = screen.getByTestId('drag-r1');
+    fireEvent.pointerDown(chip, { clientX: 5, clientY: 5, button: 0 });
+    fireEvent.pointerMove(chip, { clientX: 5, clientY: 200 });
+    fireEvent.pointerUp(chip, { clientX: 5, clientY: 200 });
+    under.mockRestore();
+    expect(onChange).toHaveBeenLastCalledWith({ type: 'matching', pairs: { l2: 'r1' } });
+
+    rerender(
+      <AnswerInput question={q} value={{ type: 'matching', pairs: { l2: 'r1' } }} onChange={onChange} />,
+    );
+    expect(screen.queryByTestId('drag-r1')).toBeNull();
+    expect(screen.getByTestId('drag-r2')).toBeTruthy();
   });
 });

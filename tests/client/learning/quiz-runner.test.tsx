@@ -97,8 +97,9 @@ describe('taking a quiz', () => {
       position: 1,
     });
     expect(Date.parse((put?.body as { answered_at: string }).answered_at)).not.toBeNaN();
-    expect(navigatorButton(/^Question 2, answered, current$/)).toBeTruthy();
     expect(await screen.findByText('All answers saved')).toBeTruthy();
+    // Delivered: no longer marked as waiting to sync.
+    expect(navigatorButton(/^Question 2, answered, current$/)).toBeTruthy();
   });
 
   it('flags a question for review, and the navigator shows it', async () => {
@@ -107,7 +108,10 @@ describe('taking a quiz', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Flag for review' }));
     await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
     expect(requests[0]?.body).toMatchObject({ answer: { type: 'true_false', value: true }, flagged: true });
-    expect(navigatorButton(/^Question 1, answered, flagged for review, current$/)).toBeTruthy();
+    // Once delivered (no longer waiting to sync), flagged and answered.
+    await waitFor(() =>
+      expect(navigatorButton(/^Question 1, answered, flagged for review, current$/)).toBeTruthy(),
+    );
     expect(screen.getByRole('button', { name: 'Flag for review' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -118,12 +122,15 @@ describe('taking a quiz', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'True' }));
 
     const status = await screen.findByText(/1 change waiting to sync/);
+    // The navigator says which answer is still only on this device.
+    expect(navigatorButton(/^Question 2, answered, waiting to sync, current$/)).toBeTruthy();
     // Once the send has failed, the screen says it is offline (jsdom's navigator.onLine never changes).
     await waitFor(() => expect(status.closest('[role="status"]')?.textContent).toContain('Offline'));
 
     const { requests } = mockFetch(online);
     window.dispatchEvent(new Event('online'));
     expect(await screen.findByText('All answers saved')).toBeTruthy();
+    expect(navigatorButton(/^Question 2, answered, current$/)).toBeTruthy();
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `PUT /api/attempts/${ATTEMPT_ID}/answers/102`,
     ]);
@@ -179,5 +186,43 @@ describe('taking a quiz', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith(makeResult()));
     expect(requests.filter((r) => r.url.endsWith('/submit'))).toHaveLength(1);
+  });
+
+  it('keeps Submit secondary until the last question, where it replaces Next, and names flagged questions', async () => {
+    mockFetch(online);
+    renderRunner();
+    // Question 1 of 3: Next leads on; the one Submit on screen is the secondary one beside the list.
+    expect(screen.getByRole('button', { name: 'Next' }).className).not.toContain('button--secondary');
+    expect(screen.getByRole('button', { name: 'Submit' }).className).toContain('button--secondary');
+    fireEvent.click(screen.getByRole('button', { name: 'Flag for review' }));
+    fireEvent.click(navigatorButton(/^Question 3,/));
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit.className).not.toContain('button--secondary');
+    fireEvent.click(submit);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'Questions 2 and 3 are unanswered. Question 1 is flagged for review.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  });
+
+  it('opens the question list as a drawer from "1 of 3", with the progress, the grid and Submit', async () => {
+    mockFetch(online);
+    renderRunner();
+    const toggle = screen.getByRole('button', { name: 'Questions: 1 of 3' });
+    expect(toggle.textContent).toBe('1 of 3');
+    fireEvent.click(toggle);
+    const drawer = screen.getByRole('dialog', { name: 'Questions' });
+    expect(drawer.textContent).toContain('1 of 3 answered');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(drawer).getByRole('button', { name: 'Submit' })).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: /^Question 3, not answered/ }));
+    // Choosing a question goes there and closes the drawer.
+    expect(screen.queryByRole('dialog', { name: 'Questions' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Question 3 of 3' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Questions: 3 of 3' }));
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Questions' }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Questions' })).toBeNull();
   });
 });

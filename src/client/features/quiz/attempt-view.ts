@@ -43,15 +43,26 @@ function listOf(numbers: readonly number[]): string {
   return `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
 }
 
-/** The text of the submit confirmation: it names every unanswered question. */
-export function submitConfirmText(unanswered: readonly number[]): string {
+/** 1-based numbers of the questions flagged for review. */
+export function flaggedNumbers(questions: readonly StudentQuestion[], answers: AnswerMap): number[] {
+  return questions.flatMap((q, index) => (answers[q.id]?.flagged === true ? [index + 1] : []));
+}
+
+function questionsAre(numbers: readonly number[], what: string): string {
+  return numbers.length === 1
+    ? `Question ${numbers[0]} is ${what}.`
+    : `Questions ${listOf(numbers)} are ${what}.`;
+}
+
+/** The text of the submit confirmation: it names every unanswered question and every flagged one. */
+export function submitConfirmText(unanswered: readonly number[], flagged: readonly number[] = []): string {
   const after = 'You cannot change your answers after submitting.';
-  if (unanswered.length === 0) return `Submit your answers now? ${after}`;
-  const which =
-    unanswered.length === 1
-      ? `Question ${unanswered[0]} is unanswered.`
-      : `Questions ${listOf(unanswered)} are unanswered.`;
-  return `${which} Submit anyway? ${after}`;
+  const notes = [
+    unanswered.length > 0 ? questionsAre(unanswered, 'unanswered') : null,
+    flagged.length > 0 ? questionsAre(flagged, 'flagged for review') : null,
+  ].filter(Boolean);
+  if (notes.length === 0) return `Submit your answers now? ${after}`;
+  return `${notes.join(' ')} Submit anyway? ${after}`;
 }
 
 /** Where to open: the place the student left, else where the server's selector says to go next. */

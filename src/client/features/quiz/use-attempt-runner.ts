@@ -10,7 +10,7 @@ import { confirmDialog } from '../../components/dialogs.tsx';
 import { storeAnswer, storePosition } from '../../lib/attempt-store.ts';
 import { drain, pendingEntries, subscribeOutbox } from '../../lib/outbox.ts';
 import type { SessionData } from './attempt-session.ts';
-import { submitConfirmText, unansweredNumbers } from './attempt-view.ts';
+import { flaggedNumbers, submitConfirmText, unansweredNumbers } from './attempt-view.ts';
 import type { AnswerMap } from './attempt-view.ts';
 import { isSubmitEntry, queueAnswer, queueSubmit, useSyncStatus } from './quiz-sync.ts';
 
@@ -129,7 +129,12 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
     async ({ confirm = true }: { confirm?: boolean } = {}) => {
       if (submitting.current || phase !== 'answering') return;
       if (confirm) {
-        const ok = await confirmDialog(submitConfirmText(unansweredNumbers(attempt.questions, answers)));
+        const ok = await confirmDialog(
+          submitConfirmText(
+            unansweredNumbers(attempt.questions, answers),
+            flaggedNumbers(attempt.questions, answers),
+          ),
+        );
         if (!ok || submitting.current) return;
       }
       submitting.current = true;

@@ -1,27 +1,72 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { AnswerInputProps } from './choice-answers.tsx';
+import { targetAt, usePointerDrag } from './use-pointer-drag.ts';
 
-/** One select per item on the left, offering the items on the right; each right item matches once. */
+/**
+ * Each item on the left gets one from the right: drag an answer by its handle onto its match (touch or
+ * mouse), or choose it in the item's list, which keyboards and screen readers use. Each right item matches
+ * once: giving it to another item moves it there, as a person sorting cards would.
+ */
 export function MatchingAnswer({ question, value, onChange, disabled }: AnswerInputProps) {
   const id = useId();
   const pairs = value?.type === 'matching' ? value.pairs : {};
+  const [over, setOver] = useState<string | null>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
 
   const choose = (leftId: string, rightId: string) => {
     const next: Record<string, string> = {};
     for (const [left, right] of Object.entries(pairs)) {
-      // Picking a right item already used elsewhere moves it here, as a person sorting cards would.
       if (left !== leftId && right !== rightId) next[left] = right;
     }
     if (rightId) next[leftId] = rightId;
     onChange(Object.keys(next).length > 0 ? { type: 'matching', pairs: next } : null);
   };
 
+  const handle = usePointerDrag<string>({
+    onMove(rightId, x, y) {
+      setDragged(rightId);
+      setOver(targetAt(x, y, 'data-match-left'));
+    },
+    onEnd(rightId, x, y, cancelled) {
+      const target = cancelled ? null : targetAt(x, y, 'data-match-left');
+      setDragged(null);
+      setOver(null);
+      if (target) choose(target, rightId);
+    },
+  });
+  const used = new Set(Object.values(pairs));
+  const free = question.right.filter((r) => !used.has(r.id));
+
   return (
     <fieldset className="answer">
       <legend className="answer__legend">Match each item with one on the right</legend>
+      {free.length > 0 && (
+        <div className="answer__chips" aria-hidden="true">
+          <p className="answer__hint">Drag an answer onto its match, or choose it from the list.</p>
+          <ul className="answer__chip-list">
+            {free.map((right) => (
+              <li
+                key={right.id}
+                className={`answer__chip${dragged === right.id ? ' answer__chip--dragging' : ''}`}
+                data-testid={`drag-${right.id}`}
+                {...handle(right.id, disabled)}
+              >
+                <span className="drag-handle">⠿</span>
+                <span className="answer__chip-text" title={right.text}>
+                  {right.text}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="answer__pairs">
         {question.left.map((left, index) => (
-          <div key={left.id} className="answer__pair">
+          <div
+            key={left.id}
+            className={`answer__pair${over === left.id ? ' answer__pair--over' : ''}`}
+            data-match-left={left.id}
+          >
             <label className="answer__pair-label" htmlFor={`${id}-${index}`}>
               {left.text}
             </label>

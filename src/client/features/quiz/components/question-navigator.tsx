@@ -2,26 +2,40 @@ import type { StudentQuestion } from '../../../../shared/contracts/attempts.ts';
 import { isAnswered } from '../attempt-view.ts';
 import type { AnswerMap } from '../attempt-view.ts';
 
-function describe(number: number, answered: boolean, flagged: boolean, current: boolean): string {
+interface QuestionState {
+  answered: boolean;
+  flagged: boolean;
+  waiting: boolean;
+  current: boolean;
+}
+
+function describe(number: number, { answered, flagged, waiting, current }: QuestionState): string {
   return [
     `Question ${number}`,
     answered ? 'answered' : 'not answered',
     flagged ? 'flagged for review' : null,
+    waiting ? 'waiting to sync' : null,
     current ? 'current' : null,
   ]
     .filter(Boolean)
     .join(', ');
 }
 
-/** Every question as a numbered button: answered, unanswered, flagged and the current one told apart. */
+/**
+ * Every question as a numbered button: answered, unanswered, flagged, waiting to sync and the current one
+ * told apart by shape and marks as well as colour.
+ */
 export function QuestionNavigator({
   questions,
   answers,
+  waiting,
   position,
   onGo,
 }: {
   questions: readonly StudentQuestion[];
   answers: AnswerMap;
+  /** Questions whose latest answer is still on this device only (in the outbox). */
+  waiting: ReadonlySet<number>;
   position: number;
   onGo: (index: number) => void;
 }) {
@@ -30,14 +44,18 @@ export function QuestionNavigator({
       <ol className="navigator__list">
         {questions.map((question, index) => {
           const saved = answers[question.id];
-          const answered = isAnswered(saved);
-          const flagged = saved?.flagged === true;
-          const current = index === position;
+          const state: QuestionState = {
+            answered: isAnswered(saved),
+            flagged: saved?.flagged === true,
+            waiting: waiting.has(question.id),
+            current: index === position,
+          };
           const classes = [
             'navigator__item',
-            answered ? 'navigator__item--answered' : '',
-            flagged ? 'navigator__item--flagged' : '',
-            current ? 'navigator__item--current' : '',
+            state.answered ? 'navigator__item--answered' : '',
+            state.flagged ? 'navigator__item--flagged' : '',
+            state.waiting ? 'navigator__item--waiting' : '',
+            state.current ? 'navigator__item--current' : '',
           ]
             .filter(Boolean)
             .join(' ');
@@ -46,14 +64,19 @@ export function QuestionNavigator({
               <button
                 type="button"
                 className={classes}
-                aria-label={describe(index + 1, answered, flagged, current)}
-                aria-current={current ? 'step' : undefined}
+                aria-label={describe(index + 1, state)}
+                aria-current={state.current ? 'step' : undefined}
                 onClick={() => onGo(index)}
               >
                 {index + 1}
-                {flagged && (
+                {state.flagged && (
                   <span className="navigator__flag" aria-hidden="true">
                     ⚑
+                  </span>
+                )}
+                {state.waiting && (
+                  <span className="navigator__waiting" aria-hidden="true">
+                    ↻
                   </span>
                 )}
               </button>
@@ -70,6 +93,9 @@ export function QuestionNavigator({
         </li>
         <li>
           <span className="navigator__swatch navigator__item--flagged" /> Flagged
+        </li>
+        <li>
+          <span className="navigator__mark">↻</span> Waiting to sync
         </li>
         <li>
           <span className="navigator__swatch navigator__item--current" /> Current

@@ -1,14 +1,34 @@
+import { useMemo, useState } from 'react';
 import type { AttemptResult } from '../../../../shared/contracts/attempts.ts';
 import { Loading } from '../../../components/loading.tsx';
 import type { SessionData } from '../attempt-session.ts';
+import { flaggedNumbers, unansweredNumbers } from '../attempt-view.ts';
+import { useSyncStatus } from '../quiz-sync.ts';
 import { useAttemptRunner } from '../use-attempt-runner.ts';
 import { AnswerInput } from './answer-input.tsx';
 import { Countdown } from './countdown.tsx';
+import { NavigatorDrawer } from './navigator-drawer.tsx';
 import { QuestionCard } from './question-card.tsx';
 import { QuestionNavigator } from './question-navigator.tsx';
 import { SyncStatus } from './sync-status.tsx';
 
-/** The taking screen of a quiz, exam or diagnostic: one question at a time, saved as it is answered. */
+/** "5 of 8 answered · 1 flagged · 2 waiting to sync": the drawer's one-line summary. */
+export function progressSummary(total: number, unanswered: number, flagged: number, waiting: number): string {
+  return [
+    `${total - unanswered} of ${total} answered`,
+    flagged > 0 ? `${flagged} flagged` : null,
+    waiting > 0 ? `${waiting} waiting to sync` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * The taking screen of a quiz, exam or diagnostic: one question at a time, saved as it is answered.
+ * The question comes first. A bar at the bottom stays in view with the timer, Previous and Next (Submit on
+ * the last question). On a phone the question list is a drawer opened from the bar ("3 of 8"), with Submit
+ * in it; from 992 px it stands beside the question, with Submit under it.
+ */
 export function QuizRunner({
   session,
   onSubmitted,
@@ -21,32 +41,53 @@ export function QuizRunner({
 }) {
   const runner = useAttemptRunner(session, onSubmitted);
   const { attempt, answers, position, phase } = runner;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { entries } = useSyncStatus(attempt.id);
+  const waiting = useMemo(
+    () =>
+      new Set(
+        entries.flatMap((e) =>
+          e.meta.type === 'answer' && typeof e.meta.questionId === 'number' ? [e.meta.questionId] : [],
+        ),
+      ),
+    [entries],
+  );
   const question = attempt.questions[position];
   const total = attempt.questions.length;
+  const last = position === total - 1;
   const saved = question ? answers[question.id] : undefined;
   const flagged = saved?.flagged === true;
+  const answering = phase === 'answering';
+
+  const navigator = (onGo: (index: number) => void) => (
+    <QuestionNavigator
+      questions={attempt.questions}
+      answers={answers}
+      waiting={waiting}
+      position={position}
+      onGo={onGo}
+    />
+  );
+  const submitButton = (primary: boolean, onClick = () => void runner.submit()) => (
+    <button
+      type="button"
+      className={`button quiz__submit${primary ? '' : ' button--secondary'}`}
+      disabled={runner.locked}
+      onClick={onClick}
+    >
+      Submit
+    </button>
+  );
 
   return (
     <div className="screen quiz">
       <header className="quiz__header">
-        <div>
-          <h1 className="page-title quiz__title">{attempt.title}</h1>
-          {queued > 0 && (
-            <p className="quiz__queue">
-              {queued} more {queued === 1 ? 'quiz follows' : 'quizzes follow'} after this one.
-            </p>
-          )}
-        </div>
-        <div className="quiz__status">
-          {attempt.deadline_at && phase === 'answering' && (
-            <Countdown
-              deadlineAt={attempt.deadline_at}
-              clockOffsetMs={session.clockOffsetMs}
-              onExpire={runner.expire}
-            />
-          )}
-          <SyncStatus attemptId={attempt.id} />
-        </div>
+        <h1 className="page-title quiz__title">{attempt.title}</h1>
+        {queued > 0 && (
+          <p className="quiz__queue">
+            {queued} more {queued === 1 ? 'quiz follows' : 'quizzes follow'} after this one.
+          </p>
+        )}
       </header>
 
       {phase === 'submitting' && <Loading variant="inline" label="Submitting your answers..." />}
@@ -60,20 +101,14 @@ export function QuizRunner({
         </div>
       )}
       {phase === 'submitted' && <Loading variant="inline" label="Opening your result..." />}
-      {runner.expired && phase === 'answering' && (
+      {runner.expired && answering && (
         <p className="notice" role="alert">
           Time is up. Your answers are being submitted.
         </p>
       )}
 
-      {phase === 'answering' && question && (
+      {answering && question && (
         <div className="quiz__body">
-          <QuestionNavigator
-            questions={attempt.questions}
-            answers={answers}
-            position={position}
-            onGo={runner.goTo}
-          />
           <QuestionCard question={question} number={position + 1} total={total}>
             <AnswerInput
               key={question.id}
@@ -93,6 +128,27 @@ export function QuizRunner({
               Flag for review
             </button>
           </QuestionCard>
+          <aside className="quiz__side">
+            {navigator(runner.goTo)}
+            {/* On the last question Submit is in the bar; one Submit on screen at a time. */}
+            {!last && submitButton(false)}
+          </aside>
+        </div>
+      )}
+      {answering && !question && <p className="notice">This attempt has no questions.</p>}
+
+      <div className="quiz__bar">
+        <div className="quiz__status">
+          {attempt.deadline_at && answering && (
+            <Countdown
+              deadlineAt={attempt.deadline_at}
+              clockOffsetMs={session.clockOffsetMs}
+              onExpire={runner.expire}
+            />
+          )}
+          <SyncStatus attemptId={attempt.id} />
+        </div>
+        {answering && question && (
           <div className="quiz__actions">
             <button
               type="button"
@@ -102,27 +158,49 @@ export function QuizRunner({
             >
               Previous
             </button>
-            {position < total - 1 && (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => runner.goTo(position + 1)}
-              >
+            <button
+              type="button"
+              className="button button--secondary quiz__list-toggle"
+              aria-haspopup="dialog"
+              aria-expanded={drawerOpen}
+              aria-label={`Questions: ${position + 1} of ${total}`}
+              onClick={() => setDrawerOpen(true)}
+            >
+              {position + 1} of {total}
+            </button>
+            {last ? (
+              submitButton(true)
+            ) : (
+              <button type="button" className="button" onClick={() => runner.goTo(position + 1)}>
                 Next
               </button>
             )}
-            <button
-              type="button"
-              className="button quiz__submit"
-              disabled={runner.locked}
-              onClick={() => void runner.submit()}
-            >
-              Submit
-            </button>
           </div>
-        </div>
+        )}
+      </div>
+
+      {drawerOpen && answering && (
+        <NavigatorDrawer
+          summary={progressSummary(
+            total,
+            unansweredNumbers(attempt.questions, answers).length,
+            flaggedNumbers(attempt.questions, answers).length,
+            waiting.size,
+          )}
+          onClose={() => setDrawerOpen(false)}
+        >
+          {navigator((index) => {
+            runner.goTo(index);
+            setDrawerOpen(false);
+          })}
+          <div className="quiz-drawer__actions">
+            {submitButton(last, () => {
+              setDrawerOpen(false);
+              void runner.submit();
+            })}
+          </div>
+        </NavigatorDrawer>
       )}
-      {phase === 'answering' && !question && <p className="notice">This attempt has no questions.</p>}
     </div>
   );
 }
