@@ -18,6 +18,7 @@ import {
 } from './api.ts';
 import { GRADED, percentile, QUESTIONS, STUDENTS, WARMUP } from './learning.ts';
 import { webFigures, webWeightReport } from './login-weight.ts';
+import { measureUsersList } from './users.ts';
 import { startServer } from './processes.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -165,10 +166,12 @@ async function main(): Promise<void> {
   const started = Date.now();
   const bare = await startServer('bare Fastify', join(ROOT, 'bench/bare-server.ts'), 4281, '/bare');
   const figures: Record<string, Figure> = {};
+  let bareOneP99 = '?';
   try {
     rmSync(DATA_DIR, { recursive: true, force: true });
     const sqlite = await measureApi('SQLite', { DATA_DIR }, bare, 4280);
     Object.assign(figures, apiFigures('', sqlite));
+    bareOneP99 = ms(sqlite.bareOne.latency.p99);
     let postgres: ApiRun | null = null;
     if (await freshPostgres(PG_URL)) {
       postgres = await measureApi('PostgreSQL', { DATA_DIR, DATABASE_URL: PG_URL }, bare, 4280);
@@ -181,6 +184,32 @@ async function main(): Promise<void> {
   } finally {
     await bare.stop();
   }
+  // Manage Users at 100,000 users: list variants (search, filters, sorts, pages) over HTTP, and the export.
+  const users = await measureUsersList();
+  Object.assign(figures, users);
+  let pgUsers: Record<string, Figure> | null = null;
+  if (await freshPostgres(PG_URL)) {
+    pgUsers = await measureUsersList({ databaseUrl: PG_URL });
+    for (const [name, figure] of Object.entries(pgUsers)) figures[`pg.${name}`] = figure;
+  }
+  const usersRow = (label: string, u: Record<string, Figure>) => [
+    label,
+    fmt(u['users.list.p99_ms']!.value, 1),
+    fmt(u['api.users_list.p50_ms']!.value, 1),
+    fmt(u['api.users_list.p99_ms']!.value, 1),
+    fmt(u['api.users_export.ms']!.value),
+  ];
+  console.log(
+    `\nManage Users with ${fmt(users['api.users_list.users']!.value)} users (one request at a time; bare Fastify p99 at 1 connection: ${bareOneP99} ms)`,
+  );
+  console.log(
+    table([
+      ['database', 'page 1 + search p99 ms', 'all lists p50 ms', 'all lists p99 ms', 'export ms'],
+      usersRow('SQLite', users),
+      ...(pgUsers ? [usersRow('PostgreSQL', pgUsers)] : []),
+    ]),
+  );
+
   console.log(`\n${webWeightReport(join(ROOT, 'dist'))}`);
   Object.assign(figures, webFigures(join(ROOT, 'dist')));
   saveResults(figures);

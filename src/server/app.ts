@@ -13,7 +13,6 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createPasswordHasher } from './features/auth/passwords.ts';
 import { newOpaqueToken } from './features/auth/tokens.ts';
-import { adminRoutes } from './features/admin/admin.routes.ts';
 import { openApiDocument } from './features/health/openapi.ts';
 import { assessmentsRoutes } from './features/assessments/assessments.routes.ts';
 import { createAssessmentsService } from './features/assessments/assessments.service.ts';
@@ -31,11 +30,16 @@ import { profileRecordRoutes } from './features/profile-record/profile-record.ro
 import { createProfileRecordService } from './features/profile-record/profile-record.service.ts';
 import { lookupsRoutes } from './features/schools/lookups.routes.ts';
 import { schoolRequestsRoutes } from './features/schools/school-requests.routes.ts';
+import { schoolsRoutes } from './features/schools/schools.routes.ts';
 import { createSchoolRequestsService } from './features/schools/school-requests.service.ts';
 import { createSchoolsService } from './features/schools/schools.service.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
 import { createSupportService } from './features/support/support.service.ts';
 import { createAdminUsersService } from './features/users/admin-users.service.ts';
+import { createUsersCsvService } from './features/users/users-csv.service.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { rolesRoutes } from './features/users/roles.routes.ts';
+import { createRolesService } from './features/users/roles.service.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { roleOf } from './features/users/users.service.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -142,6 +146,16 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
   });
 
+  const invite = auth.sendInvitation;
+  const roles = createRolesService(ctx);
+  const adminUsers = createAdminUsersService(ctx, {
+    recordNewRoles: roles.recordNewRoles,
+    schools,
+    revokeSessions: auth.revokeAllSessions,
+    invite,
+    sendVerification: auth.sendVerificationEmail,
+  });
+
   const routes: RouteInfo[] = [];
   await app.register(
     async (api) => {
@@ -158,17 +172,18 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       lookupsRoutes(route, schools);
       schoolRequestsRoutes(route, schoolRequests);
       notificationsRoutes(route, notifications);
-      adminRoutes(route, {
-        users: createAdminUsersService(ctx, { schools, revokeSessions: auth.revokeAllSessions }),
-        schools,
-        teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
-      });
+      schoolsRoutes(route, { schools, teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
+      rolesRoutes(route, roles);
       knowledgeGraphRoutes(route, kg);
       questionsRoutes(route, questions);
       assessmentsRoutes(route, { assessments, attempts, questions });
       attemptsRoutes(route, attempts);
       profileRecordRoutes(route, createProfileRecordService(db));
       supportRoutes(route, support);
+      usersRoutes(route, {
+        users: adminUsers,
+        csv: createUsersCsvService(ctx, { users: adminUsers, invite, recordNewRoles: roles.recordNewRoles }),
+      });
       uploadsRoutes(api, ctx.config.dataDir);
     },
     { prefix: API_BASE },

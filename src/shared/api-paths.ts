@@ -13,6 +13,14 @@ export const AUTH_PATHS = {
   account: (id: number | string) => `/user/${id}`,
 } as const;
 
+/** The Account screen: a pending e-mail change and the signed-in devices. */
+export const ACCOUNT_PATHS = {
+  emailChange: '/account/email-change',
+  sessions: '/account/sessions',
+  session: (i: number | string) => `/account/sessions/${i}`,
+  signOutOthers: '/account/sessions/sign-out-others',
+} as const;
+
 /** Public: the registration form needs them before anyone is logged in. */
 export const LOOKUP_PATHS = { locations: '/lookups/locations', schools: '/lookups/schools' } as const;
 

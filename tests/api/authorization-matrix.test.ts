@@ -127,6 +127,28 @@ const onlyVisibleTickets = (res: LightMyRequestResponse, x: Ctx) => {
   return bad.length ? `lists tickets ${bad.map((t) => t.id).join(', ')} of other users` : null;
 };
 
+/** A new location, and a new school in it, made by the admin: for the routes that rename and delete them. */
+async function freshLocation(x: Ctx): Promise<number> {
+  const res = await x.w.t.request({
+    method: 'POST',
+    url: '/api/admin/locations',
+    token: x.w.adminToken,
+    payload: { name: x.w.unique('Matrix location') },
+  });
+  if (res.statusCode !== 201) throw new Error(`add a location: ${res.statusCode} ${res.body}`);
+  return (res.json() as { location: { id: number } }).location.id;
+}
+async function freshSchool(x: Ctx): Promise<number> {
+  const res = await x.w.t.request({
+    method: 'POST',
+    url: '/api/admin/schools',
+    token: x.w.adminToken,
+    payload: { name: x.w.unique('Matrix school'), location_id: await freshLocation(x) },
+  });
+  if (res.statusCode !== 201) throw new Error(`add a school: ${res.statusCode} ${res.body}`);
+  return (res.json() as { school: { id: number } }).school.id;
+}
+
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -192,6 +214,33 @@ const MATRIX: Record<string, Row> = {
     }),
   },
 
+  // The Account screen: the caller's own e-mail change and devices; a device of someone else's is a 404.
+  'GET /api/account/email-change': { expect: '401 | ok | ok | ok | ok | ok' },
+  'DELETE /api/account/email-change': { expect: '401 | ok | ok | ok | ok | ok' },
+  'GET /api/account/sessions': {
+    expect: '401 | ok | ok | ok | ok | ok',
+    reveals: (res, x) => {
+      const devices = data<{ current: boolean }>(res);
+      return devices.filter((d) => d.current).length === 1 ? null : `marks ${x.who.name}'s devices wrongly`;
+    },
+  },
+  // Called with the principal's own token, which stays signed in: only the other sessions end.
+  'POST /api/account/sessions/sign-out-others': { expect: '401 | ok | ok | ok | ok | ok' },
+  'DELETE /api/account/sessions/:id': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok 404',
+    // A new session of the principal (own) or of another user (foreign), not the one the check runs with.
+    params: async (x) => {
+      await x.w.t.login(x.user.email, PASSWORD);
+      const newest = await x.w.t.ctx.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', x.user.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      return { id: newest.id };
+    },
+  },
+
   'GET /api/lookups/locations': { expect: 'ok | ok | ok | ok | ok | ok' },
   'GET /api/lookups/schools': { expect: 'ok | ok | ok | ok | ok | ok' },
 
@@ -239,10 +288,47 @@ const MATRIX: Record<string, Row> = {
     params: (x) => ({ id: x.at.student.id }),
     body: () => ({ role: 'student' }),
   },
+  // Manage Users Role and its audit log: admins only.
+  'GET /api/admin/audit-log': { expect: '401 | 403 | 403 | 403 | 403 | ok' },
   'PUT /api/admin/users/:id/status': {
     expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
     params: (x) => ({ id: x.at.student.id }),
     body: () => ({ is_active: true }),
+  },
+  'POST /api/admin/users': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    body: (x) => ({
+      full_name: 'Matrix User',
+      email: email(x, 'matrix user'),
+      role: 'student',
+      location_id: x.at.school.location_id,
+      school_id: x.at.school.id,
+      teacher_school_ids: [],
+    }),
+  },
+  'PUT /api/admin/users/:id': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.student.id }),
+    body: (x) => ({
+      full_name: x.at.student.full_name,
+      email: x.at.student.email,
+      location_id: x.at.school.location_id,
+      school_id: x.at.school.id,
+    }),
+  },
+  'POST /api/admin/users/import': {
+    expect: '401 | 403 | 403 | ok | ok | ok',
+    body: (x) => ({
+      csv: `full_name,email,role,school,location\nMatrix Import,${email(x, 'matrix import')},student,"${x.at.school.name}",\n`,
+    }),
+  },
+  'GET /api/admin/users/export': {
+    expect: '401 | 403 | 403 | ok | ok | ok',
+    reveals: (res, x) => {
+      if (x.who.role !== 'teacher') return null;
+      const foreign = x.w.sides[otherSide(x.who.home)].student.email;
+      return res.body.includes(foreign) ? `lists ${foreign}, a student outside the teacher's schools` : null;
+    },
   },
   'GET /api/admin/schools': {
     expect: '401 | 403 | 403 | ok | ok | ok',
@@ -259,6 +345,16 @@ const MATRIX: Record<string, Row> = {
     expect: '401 | 403 | 403 | 403 | 403 | ok ok',
     params: (x) => ({ id: x.at.school.id }),
     body: (x) => ({ name: x.at.school.name, location_id: x.at.school.location_id }),
+  },
+  // A teacher reads their own school; another school is refused.
+  'GET /api/admin/schools/:id': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.school.id }),
+  },
+  // A new, empty school each time (one with users is refused with 409: schools-admin.test.ts).
+  'DELETE /api/admin/schools/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await freshSchool(x) }),
   },
   // Requests to join a school: a teacher decides (and sees) only those for their own schools; another
   // school's request is a 404, as if it did not exist.
@@ -280,6 +376,16 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/locations': {
     expect: '401 | 403 | 403 | 403 | 403 | ok',
     body: (x) => ({ name: x.w.unique('Matrix location') }),
+  },
+  'GET /api/admin/locations': { expect: '401 | 403 | 403 | 403 | 403 | ok' },
+  'PUT /api/admin/locations/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await freshLocation(x) }),
+    body: (x) => ({ name: x.w.unique('Matrix location') }),
+  },
+  'DELETE /api/admin/locations/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await freshLocation(x) }),
   },
 
   // Knowledge graph: everyone signed in reads it; only the admin edits it.
@@ -358,12 +464,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/questions/export': { expect: '401 | 403 | 403 | 403 | 403 | ok' },
   'POST /api/admin/uploads': { expect: '401 | 403 | 403 | 403 | 403 | ok', body: () => ({ data_url: PNG }) },
 
-  // Assessments: teachers manage the quizzes and exams aimed only at their own schools.
+  // Assessments: teachers see what their students can take (aimed at everyone or at one of their schools) and
+  // manage the quizzes and exams aimed only at their own schools.
   'GET /api/admin/assessments': {
     expect: '401 | 403 | 403 | ok | ok | ok',
     query: () => ({ kind: 'quiz' }),
-    reveals: onlyTeacherSchools<{ id: number; school_ids: number[] }>(
-      (a, mine) => !a.school_ids.length || a.school_ids.some((s) => !mine.includes(s)),
+    reveals: onlyTeacherSchools<{ id: number; school_ids: number[]; can_edit: boolean }>(
+      (a, mine) =>
+        (a.school_ids.length > 0 && !a.school_ids.some((s) => mine.includes(s))) ||
+        (a.can_edit && (!a.school_ids.length || a.school_ids.some((s) => !mine.includes(s)))),
       (a) => `assessment ${a.id}`,
     ),
   },
@@ -698,6 +807,11 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
       [
         'GET /api/admin/users',
         await get('/api/admin/users', admin.token, { per_page: '100' }),
+        ctxOf(w, teacher, true),
+      ],
+      [
+        'GET /api/admin/users/export',
+        await get('/api/admin/users/export', admin.token),
         ctxOf(w, teacher, true),
       ],
       [

@@ -284,7 +284,7 @@ describe.each(dialects)('question bank (%s)', (dialect) => {
 
 describe('rich text sanitiser', () => {
   it('is idempotent: saving a stored stem again does not escape it twice', async () => {
-    const { sanitizeRichText } = await import('../../src/server/features/questions/sanitize.ts');
+    const { sanitizeRichText } = await import('../../src/shared/rich-text.ts');
     const once = sanitizeRichText('<p>Fish & chips <b>5 < 6</b></p>');
     expect(once).toBe('<p>Fish &amp; chips &lt;b&gt;5 &lt; 6&lt;/b&gt;</p>');
     expect(sanitizeRichText(once)).toBe(once);

@@ -48,21 +48,23 @@ const DiagnosticResults = lazyScreen(
 );
 
 const AdminDashboard = lazyScreen(() => import('../features/admin/screens/admin-dashboard-screen.tsx'));
-const UsersRole = lazyScreen(() => import('../features/admin/screens/users-role-screen.tsx'));
-const Users = lazyScreen(() => import('../features/admin/screens/users-screen.tsx'));
-const UserEdit = lazyScreen(() => import('../features/admin/screens/user-edit-screen.tsx'));
+const UsersRole = lazyScreen(() => import('../features/users/screens/users-role-screen.tsx'));
+const Users = lazyScreen(() => import('../features/users/screens/users-screen.tsx'));
+const UserEdit = lazyScreen(() => import('../features/users/screens/user-edit-screen.tsx'));
 const Schools = lazyScreen(() => import('../features/schools/screens/schools-screen.tsx'));
-const SchoolEdit = lazyScreen(() => import('../features/admin/screens/school-edit-screen.tsx'));
-const KnowledgeGraph = lazyScreen(() => import('../features/admin/screens/knowledge-graph-screen.tsx'));
-const Questions = lazyScreen(() => import('../features/admin/screens/questions-screen.tsx'));
-const QuestionEdit = lazyScreen(() => import('../features/admin/screens/question-edit-screen.tsx'));
-const Announcements = lazyScreen(() => import('../features/admin/screens/announcements-screen.tsx'));
-const Assessments = lazyScreen(() => import('../features/admin/screens/assessments-screen.tsx'));
-const AssessmentEdit = lazyScreen(() => import('../features/admin/screens/assessment-edit-screen.tsx'));
-const Content = lazyScreen(() => import('../features/admin/screens/content-screen.tsx'));
-const ContentEdit = lazyScreen(() => import('../features/admin/screens/content-edit-screen.tsx'));
-const AdminResources = lazyScreen(() => import('../features/admin/screens/resources-screen.tsx'));
-const Reports = lazyScreen(() => import('../features/admin/screens/reports-screen.tsx'));
+const SchoolEdit = lazyScreen(() => import('../features/schools/screens/school-edit-screen.tsx'));
+const KnowledgeGraph = lazyScreen(
+  () => import('../features/knowledge-graph/screens/knowledge-graph-screen.tsx'),
+);
+const Questions = lazyScreen(() => import('../features/questions/screens/questions-screen.tsx'));
+const QuestionEdit = lazyScreen(() => import('../features/questions/screens/question-edit-screen.tsx'));
+const Announcements = lazyScreen(() => import('../features/announcements/screens/announcements-screen.tsx'));
+const Assessments = lazyScreen(() => import('../features/assessments/screens/assessments-screen.tsx'));
+const AssessmentEdit = lazyScreen(() => import('../features/assessments/screens/assessment-edit-screen.tsx'));
+const Content = lazyScreen(() => import('../features/content/screens/content-screen.tsx'));
+const ContentEdit = lazyScreen(() => import('../features/content/screens/content-edit-screen.tsx'));
+const AdminResources = lazyScreen(() => import('../features/resources/screens/admin-resources-screen.tsx'));
+const Reports = lazyScreen(() => import('../features/reports/screens/reports-screen.tsx'));
 
 type Params = Readonly<Record<string, string | undefined>>;
 

@@ -7,6 +7,9 @@ import * as m0004 from './migrations/0004-assessment-integrity.ts';
 import * as m0005 from './migrations/0005-account-safety.ts';
 import * as m0006 from './migrations/0006-auth-changes.ts';
 import * as m0007 from './migrations/0007-support-tickets.ts';
+import * as m0008 from './migrations/0008-users-admin.ts';
+import * as m0009 from './migrations/0009-audit-log.ts';
+import * as m0010 from './migrations/0010-account-devices.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type DialectMigration = { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> };
@@ -19,6 +22,9 @@ const migrations: Record<string, DialectMigration> = {
   '0005-account-safety': m0005,
   '0006-auth-changes': m0006,
   '0007-support-tickets': m0007,
+  '0008-users-admin': m0008,
+  '0009-audit-log': m0009,
+  '0010-account-devices': m0010,
 };
 
 /** Runs pending migrations; on PostgreSQL Kysely's migrator holds an advisory lock, so N processes can start at once. */

@@ -1,4 +1,5 @@
 import type {
+  EmailChangesTable,
   LoginAddressesTable,
   PasswordResetsTable,
   RateLimitsTable,
@@ -8,6 +9,7 @@ import type { NotificationsTable } from '../features/notifications/notifications
 import type { SchoolRequestsTable } from '../features/schools/school-requests.table.ts';
 import type { LocationsTable, SchoolsTable } from '../features/schools/schools.table.ts';
 import type { TeacherSchoolsTable, UsersTable } from '../features/users/users.table.ts';
+import type { AuditLogTable } from '../features/users/audit-log.table.ts';
 import type { MailOutboxTable } from '../mail/mail.table.ts';
 import type {
   AssessmentDrawsTable,
@@ -39,6 +41,7 @@ export interface Database {
   teacher_schools: TeacherSchoolsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   rate_limits: RateLimitsTable;
   login_addresses: LoginAddressesTable;
   school_requests: SchoolRequestsTable;
@@ -58,4 +61,5 @@ export interface Database {
   attempt_answers: AttemptAnswersTable;
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
+  audit_log: AuditLogTable;
 }

@@ -1,14 +1,82 @@
 import { z } from 'zod';
-import { userSchema } from './auth.ts';
-import { listOf, listQuerySchema } from './common.ts';
+import { emailSchema, userSchema } from './auth.ts';
+import { idSchema, listOf, listQuerySchema, mayHoldNul } from './common.ts';
 
 export const roleSchema = z.enum(['admin', 'teacher', 'student']);
 export type Role = z.infer<typeof roleSchema>;
 
-export const adminUsersQuerySchema = listQuerySchema.extend({
+// ---------------------------------------------------------------------------------------------------------
+// The Users back office (/admin/users, /admin/user/{id?}): list, create, edit, import and export.
+
+/** A yes/no filter in a query string: `1`/`true` or `0`/`false`. */
+const flagSchema = z
+  .enum(['1', '0', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true')
+  .optional();
+
+export const USER_SORTS = ['name', '-name', 'email', '-email', 'created_at', '-created_at'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** The filters of the list, shared by the CSV export. */
+export const userFiltersSchema = z.strictObject({
+  search: z.string().trim().max(200).optional(),
   role: roleSchema.optional(),
   school_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Has taken the diagnostic test. */
+  diagnostic: flagSchema,
+  verified: flagSchema,
+  active: flagSchema,
+  sort: z.enum(USER_SORTS, { message: `Sort by one of ${USER_SORTS.join(', ')}.` }).default('name'),
 });
+export type UserFilters = z.output<typeof userFiltersSchema>;
+
+const fullNameSchema = z.string().trim().min(2, 'The full name must be at least 2 characters.').max(120);
+
+/**
+ * A user as staff create them. A teacher may only make students of their own schools; the school must lie
+ * in the location. teacher_school_ids matters for teachers only.
+ */
+export const userBodySchema = z.strictObject({
+  full_name: fullNameSchema,
+  email: emailSchema,
+  role: roleSchema.default('student'),
+  location_id: idSchema.nullable().default(null),
+  school_id: idSchema.nullable().default(null),
+  teacher_school_ids: z.array(idSchema).max(100).default([]),
+});
+export type UserBody = z.input<typeof userBodySchema>;
+export type UserInput = z.output<typeof userBodySchema>;
+/** Editing changes who and where; roles change on Manage Users Role, which keeps the audit log. */
+export const userEditBodySchema = userBodySchema.omit({ role: true, teacher_school_ids: true });
+export type UserEditBody = z.input<typeof userEditBodySchema>;
+export type UserEditInput = z.output<typeof userEditBodySchema>;
+
+export const importUsersBodySchema = z.strictObject({
+  csv: z
+    .string()
+    .min(1, 'The file is empty.')
+    .max(900_000)
+    .register(mayHoldNul, { why: 'one bad row is rejected on its own; the good rows are imported' }),
+});
+export const importUsersResponseSchema = z.object({
+  created: z.number(),
+  rejected: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
+});
+export type ImportUsersResult = z.infer<typeof importUsersResponseSchema>;
+
+/** CSV columns of import and export, in order; export adds the read-only columns after them. */
+export const USER_CSV_COLUMNS = ['full_name', 'email', 'role', 'school', 'location'] as const;
+export const USER_CSV_EXPORT_COLUMNS = [
+  ...USER_CSV_COLUMNS,
+  'diagnostic_taken',
+  'verified',
+  'active',
+  'created_at',
+] as const;
+/** One file: more is a job for several files (each row is checked against the database). */
+export const USER_IMPORT_MAX_ROWS = 2000;
+
+export const adminUsersQuerySchema = listQuerySchema.extend(userFiltersSchema.shape);
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 export const adminUserSchema = userSchema.extend({
   role: roleSchema,
@@ -18,16 +86,14 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersResponseSchema = listOf(adminUserSchema);
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });
 
-export const setRoleBodySchema = z.strictObject({
-  role: roleSchema,
-  /** For teachers: the schools they teach. */
-  teacher_school_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(100).optional(),
-});
 export const setStatusBodySchema = z.strictObject({ is_active: z.boolean() });
 
 export const ADMIN_USER_PATHS = {
   list: '/admin/users',
   one: (id: number | string) => `/admin/users/${id}`,
+  /** Manage Users Role: user-roles.ts. */
   role: (id: number | string) => `/admin/users/${id}/role`,
   status: (id: number | string) => `/admin/users/${id}/status`,
+  importCsv: '/admin/users/import',
+  exportCsv: '/admin/users/export',
 } as const;

@@ -69,6 +69,8 @@ export const assessmentSchema = z.object({
   attempt_count: z.number(),
   created_by: z.number().nullable(),
   updated_at: z.string(),
+  /** Whether the caller may change it (teachers: only quizzes and exams aimed solely at their schools). */
+  can_edit: z.boolean(),
 });
 export type Assessment = z.infer<typeof assessmentSchema>;
 

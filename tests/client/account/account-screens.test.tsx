@@ -5,7 +5,7 @@ import SettingsScreen from '../../../src/client/features/account/screens/setting
 import { authState, login, logout } from '../../../src/client/features/auth/auth.store.ts';
 import { clearGetCache } from '../../../src/client/lib/get-cache.ts';
 import { json, loginRoute, makeUser, mockFetch } from '../helpers.ts';
-import { renderScreen, type } from '../render.tsx';
+import { renderScreen, type, within } from '../render.tsx';
 
 const user = makeUser({ id: 7, location_id: 1, school_id: 10 });
 
@@ -118,5 +118,79 @@ describe('the account screen', () => {
 
     expect(await screen.findByText('A link is on its way.')).toBeTruthy();
     expect(requests.some((r) => r.url === '/api/send-verification-email')).toBe(true);
+  });
+  it('lists the signed-in devices, this one marked, and signs out the others', async () => {
+    const devices = [
+      {
+        id: 1,
+        device: 'Chrome on Windows',
+        ip_label: '203.0.113.x',
+        created_at: '2026-11-01T08:00:00.000Z',
+        last_used_at: '2026-11-23T08:00:00.000Z',
+        current: true,
+      },
+      {
+        id: 2,
+        device: 'Safari on iPhone',
+        ip_label: null,
+        created_at: '2026-10-01T08:00:00.000Z',
+        last_used_at: '2026-11-20T08:00:00.000Z',
+        current: false,
+      },
+    ];
+    let signedOut = false;
+    const { requests } = mockFetch((request) => {
+      if (request.url === '/api/lookups/locations') return json(200, { data: [] });
+      if (request.url === '/api/account/email-change') return json(200, { pending_email: null });
+      if (request.url === '/api/account/sessions')
+        return json(200, { data: signedOut ? devices.slice(0, 1) : devices });
+      if (request.url === '/api/account/sessions/sign-out-others') {
+        signedOut = true;
+        return json(200, { message: 'Signed out of 1 other device.', signed_out: 1 });
+      }
+      return undefined;
+    });
+    vi.spyOn(await import('../../../src/client/components/dialogs.tsx'), 'confirmDialog').mockResolvedValue(
+      true,
+    );
+    renderScreen(<AccountScreen />, { path: '/accounts' });
+
+    const list = await screen.findByRole('list', { name: 'Signed-in devices' });
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('This device');
+    expect(within(list).getByText('Safari on iPhone')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out other devices' }));
+
+    expect(await screen.findByText('Signed out of 1 other device.')).toBeTruthy();
+    expect(
+      requests.some((r) => r.method === 'POST' && r.url === '/api/account/sessions/sign-out-others'),
+    ).toBe(true);
+    await vi.waitFor(() => expect(screen.queryByText('Safari on iPhone')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Sign out other devices' })).toBeNull();
+  });
+
+  it('keeps the old address after an e-mail change and says the new one waits for its link', async () => {
+    let pending: string | null = null;
+    mockFetch((request) => {
+      if (request.url === '/api/lookups/locations')
+        return json(200, { data: [{ id: 1, name: 'Riverside' }] });
+      if (request.url.startsWith('/api/lookups/schools')) return json(200, { data: [] });
+      if (request.url === '/api/account/email-change') return json(200, { pending_email: pending });
+      if (request.url === '/api/account/sessions') return json(200, { data: [] });
+      if (request.method === 'PUT') {
+        pending = 'sam.new@example.test';
+        return json(200, { user });
+      }
+      return undefined;
+    });
+    renderScreen(<AccountScreen />, { path: '/accounts' });
+
+    const emailField = () => screen.getByRole('textbox', { name: /^E-mail/ }) as HTMLInputElement;
+    fireEvent.change(emailField(), { target: { value: 'sam.new@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(/open the link we sent to sam.new@example.test/)).toBeTruthy();
+    const waiting = await screen.findByText(/Waiting for you to confirm/);
+    expect(waiting.textContent).toContain('sam.new@example.test');
+    expect(emailField().value).toBe(user.email);
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import AssessmentEditScreen from '../../../src/client/features/admin/screens/assessment-edit-screen.tsx';
+import AssessmentEditScreen from '../../../src/client/features/assessments/screens/assessment-edit-screen.tsx';
 import { assessmentBodySchema } from '../../../src/shared/contracts/assessments.ts';
 import { json, mockFetch } from '../helpers.ts';
 import type { SeenRequest } from '../helpers.ts';
@@ -212,5 +212,45 @@ describe('the assessment editor', { timeout: 20_000 }, () => {
     // The settings are only hidden: back on the tab, they are as they were.
     fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Counting quiz');
+  });
+  it('shows a teacher an assessment they may not edit read-only, without a way to save it', async () => {
+    await signIn('teacher');
+    const { requests } = serve((request) => {
+      if (request.url === '/api/admin/assessments/77')
+        return json(200, { assessment: makeAssessment({ can_edit: false, school_ids: [] }) });
+      if (request.url === '/api/admin/assessments/77/preview') return json(200, { questions: QUESTIONS });
+      return undefined;
+    });
+    renderScreen(<AssessmentEditScreen kind="quiz" id="77" />, {
+      path: '/admin/quiz/:id',
+      at: '/admin/quiz/77',
+    });
+
+    expect((await screen.findByRole('note', {}, SLOW)).textContent).toContain('only an admin edits it');
+    // Disabled by the form's fieldset, as a user agent sees it.
+    expect(screen.getByLabelText(/^Title/).matches(':disabled')).toBe(true);
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Counting quiz');
+    expect(screen.queryByRole('button', { name: 'Save quiz' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete quiz' })).toBeNull();
+    expect(written(requests)).toBeUndefined();
+  });
+
+  it('moves a diagnostic opened as a quiz to its own route', async () => {
+    await signIn('admin');
+    serve((request) => {
+      if (request.url === '/api/admin/assessments/5')
+        return json(200, {
+          assessment: makeAssessment({ id: 5, kind: 'diagnostic', title: 'Starting point' }),
+        });
+      if (request.url === '/api/admin/assessments/5/preview') return json(200, { questions: QUESTIONS });
+      return undefined;
+    });
+    renderScreen(<AssessmentEditScreen kind="quiz" id="5" />, {
+      path: '/admin/quiz/:id',
+      at: '/admin/quiz/5',
+    });
+
+    await vi.waitFor(() => expect(currentLocation()).toBe('/admin/diagnostic/5'), SLOW);
+    expect(screen.queryByRole('button', { name: 'Save quiz' })).toBeNull();
   });
 });

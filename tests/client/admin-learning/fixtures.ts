@@ -110,6 +110,7 @@ export function makeAssessment(overrides: Partial<Assessment> = {}): Assessment 
     attempt_count: 0,
     created_by: 1,
     updated_at: '2025-01-01T00:00:00.000Z',
+    can_edit: true,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import KnowledgeGraphScreen from '../../../src/client/features/admin/screens/knowledge-graph-screen.tsx';
+import KnowledgeGraphScreen from '../../../src/client/features/knowledge-graph/screens/knowledge-graph-screen.tsx';
 import { DialogHost } from '../../../src/client/components/dialogs.tsx';
 import { json, mockFetch } from '../helpers.ts';
 import type { SeenRequest } from '../helpers.ts';

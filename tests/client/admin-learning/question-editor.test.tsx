@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import QuestionEditScreen from '../../../src/client/features/admin/screens/question-edit-screen.tsx';
+import QuestionEditScreen from '../../../src/client/features/questions/screens/question-edit-screen.tsx';
 import { json, mockFetch } from '../helpers.ts';
 import type { SeenRequest } from '../helpers.ts';
 import { choose, currentLocation, renderScreen, type } from '../render.tsx';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import QuestionsScreen from '../../../src/client/features/admin/screens/questions-screen.tsx';
+import QuestionsScreen from '../../../src/client/features/questions/screens/questions-screen.tsx';
 import { json, mockFetch } from '../helpers.ts';
 import type { SeenRequest } from '../helpers.ts';
 import { choose, renderScreen } from '../render.tsx';

@@ -75,12 +75,15 @@ describe('navigation', () => {
           attempt_count: 0,
           created_by: 1,
           updated_at: '2025-01-01T00:00:00.000Z',
+          can_edit: true,
         },
       }),
     });
     const { router } = renderApp('/admin/exam');
-    expect(await screen.findByRole('heading', { name: 'New exam' })).toBeTruthy();
+    // The editor is a large lazy chunk: on a busy machine it takes more than the default second to arrive.
+    const SLOW = { timeout: 5000 };
+    expect(await screen.findByRole('heading', { name: 'New exam' }, SLOW)).toBeTruthy();
     await router.navigate('/admin/diagnostic/12');
-    expect(await screen.findByRole('heading', { name: 'Starting diagnostic' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Starting diagnostic' }, SLOW)).toBeTruthy();
   });
 });

@@ -25,6 +25,13 @@ describe('top bar', () => {
     expect(within(bar).queryByRole('button', { name: 'Admin' })).toBeNull();
   });
 
+  it('opens the own Account from the greeting, also for staff on the admin side', async () => {
+    await signIn(makeUser({ is_teacher: 1, full_name: 'Ada Teacher' }));
+    const { router } = renderApp('/admin/quizzes');
+    fireEvent.click(within(await header()).getByRole('link', { name: 'Hi, Ada Teacher' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts'));
+  });
+
   it('gives a teacher the gear, which opens /admin, but no bell', async () => {
     await signIn(makeUser({ is_teacher: 1 }));
     const { router } = renderApp('/');

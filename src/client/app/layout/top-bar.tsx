@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { TEXTS } from '../../../shared/constants.ts';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { roleOf } from '../../features/auth/auth.store.ts';
@@ -26,7 +26,13 @@ export function TopBar({ title, user, menuOpen, onToggleMenu }: TopBarProps) {
       </button>
       <h1 className="top-bar__title">{title}</h1>
       <div className="top-bar__end">
-        {user && <span className="top-bar__greeting">{TEXTS.greeting + user.full_name}</span>}
+        {/* The greeting opens the own Account (and from there Settings): the way for staff, whose menus
+            (spec 2.7) have no Account entry, and a shortcut for everyone else. */}
+        {user && (
+          <Link className="top-bar__greeting" to={PATHS.accounts} title="Your account and settings">
+            {TEXTS.greeting + user.full_name}
+          </Link>
+        )}
         {role === 'admin' && <NotificationBell />}
         {(role === 'admin' || role === 'teacher') && (
           <button

@@ -1,28 +1,5 @@
-// The same rule as the server's sanitiser (src/server/features/questions/sanitize.ts): everything is
-// escaped, then only bare allow-listed tags come back. The preview shows exactly what will be kept.
-export const RICH_TEXT_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'em',
-  'u',
-  'ul',
-  'ol',
-  'li',
-  'sub',
-  'sup',
-  'code',
-] as const;
-const BARE_TAG = new RegExp(`&lt;(/?)(${RICH_TEXT_TAGS.join('|')})\\s*/?&gt;`, 'gi');
-
-export function sanitizeRichText(input: string): string {
-  const escaped = input
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-  return escaped.replace(BARE_TAG, (_m, slash: string, tag: string) => `<${slash}${tag.toLowerCase()}>`);
-}
+// The sanitiser itself is shared with the server (src/shared/rich-text.ts): the preview shows exactly what
+// will be kept. What is here is the editor's own: the stored form back to the typed one, and the toolbar.
 
 /**
  * Stored rich text back to what the author typed. The server escapes every `&`, so editing the stored
@@ -34,18 +11,6 @@ export function storedToEditable(html: string): string {
     .replaceAll('&gt;', '>')
     .replaceAll('&quot;', '"')
     .replaceAll('&amp;', '&');
-}
-
-/** Plain text of stored rich text, for one-line lists. */
-export function richTextToPlain(html: string): string {
-  return storedToEditable(
-    html
-      .replace(/<br>/g, ' ')
-      .replace(/<\/?(p|li)>/g, ' ')
-      .replace(/<[^>]+>/g, ''),
-  )
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 export type Edit = { text: string; start: number; end: number };

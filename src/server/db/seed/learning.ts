@@ -8,7 +8,7 @@ import {
 } from '../../features/assessments/assessments.service.ts';
 import { createAttemptsService } from '../../features/attempts/attempts.service.ts';
 import { newOptionId } from '../../features/questions/question-types.ts';
-import { sanitizeRichText } from '../../features/questions/sanitize.ts';
+import { sanitizeRichText } from '../../../shared/rich-text.ts';
 import { createUsersRepository } from '../../features/users/users.repository.ts';
 import { CATALOGUE } from './catalogue/index.ts';
 import type { CatalogueQuestion } from './catalogue/types.ts';

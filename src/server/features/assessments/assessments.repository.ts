@@ -27,29 +27,28 @@ export function createAssessmentsRepository(db: Db) {
     ) => {
       let q = base().where('kind', '=', f.kind);
       if (f.search) q = q.where('title', 'like', `%${f.search.replace(/[%_\\]/g, '')}%`);
-      // A teacher's assessments: those aimed at their schools only.
+      // A teacher's assessments: those their students can take, aimed at everyone or at one of their schools.
       if (f.schoolIds) {
         const ids = f.schoolIds.length ? f.schoolIds : [-1];
-        q = q
-          .where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom('assessment_schools')
-                .select('school_id')
-                .whereRef('assessment_schools.assessment_id', '=', 'assessments.id'),
-            ),
-          )
-          .where((eb) =>
+        q = q.where((eb) =>
+          eb.or([
             eb.not(
               eb.exists(
                 eb
                   .selectFrom('assessment_schools')
                   .select('school_id')
-                  .whereRef('assessment_schools.assessment_id', '=', 'assessments.id')
-                  .where('school_id', 'not in', ids),
+                  .whereRef('assessment_schools.assessment_id', '=', 'assessments.id'),
               ),
             ),
-          );
+            eb.exists(
+              eb
+                .selectFrom('assessment_schools')
+                .select('school_id')
+                .whereRef('assessment_schools.assessment_id', '=', 'assessments.id')
+                .where('school_id', 'in', ids),
+            ),
+          ]),
+        );
       }
       const total = Number(
         (

@@ -47,7 +47,19 @@ export function createAssessmentsService(
   const repo = createAssessmentsRepository(ctx.db);
   const iso = () => ctx.now().toISOString();
 
-  async function toAssessment(row: AssessmentRow): Promise<Assessment> {
+  /** What an actor may edit: admins everything, teachers the quizzes and exams aimed solely at `own` schools. */
+  type Editor = 'admin' | { own: number[] };
+  const editorOf = async (actor: Authed): Promise<Editor> =>
+    roleOf(actor.user) === 'admin' ? 'admin' : { own: await deps.teacherSchoolIds(actor.user.id) };
+  const mayEdit = (editor: Editor | undefined, kind: string, schoolIds: number[]) =>
+    editor === 'admin' ||
+    (editor !== undefined &&
+      kind !== 'diagnostic' &&
+      schoolIds.length > 0 &&
+      schoolIds.every((s) => editor.own.includes(s)));
+
+  /** `editor` decides `can_edit`; without one (internal use) nothing is editable. */
+  async function toAssessment(row: AssessmentRow, editor?: Editor): Promise<Assessment> {
     const [question_ids, draws, school_ids] = await Promise.all([
       repo.questionIds(row.id),
       repo.draws(row.id),
@@ -77,6 +89,7 @@ export function createAssessmentsService(
       attempt_count: Number(row.attempt_count ?? 0),
       created_by: row.created_by,
       updated_at: row.updated_at,
+      can_edit: mayEdit(editor, row.kind, school_ids),
     };
   }
 
@@ -84,10 +97,17 @@ export function createAssessmentsService(
   async function checkManage(actor: Authed, kind: AssessmentKind, schoolIds: number[]): Promise<void> {
     if (roleOf(actor.user) === 'admin') return;
     if (kind === 'diagnostic') throw forbidden('Only admins manage diagnostics.');
-    const own = await deps.teacherSchoolIds(actor.user.id);
-    if (!schoolIds.length || !schoolIds.every((s) => own.includes(s))) {
+    if (!mayEdit(await editorOf(actor), kind, schoolIds)) {
       throw forbidden('Teachers manage only assessments aimed at their own schools.');
     }
+  }
+
+  /** Staff may look at what their students can take: teachers those aimed at one of their schools or at everyone. */
+  function checkView(editor: Editor, kind: string, schoolIds: number[]): void {
+    if (editor === 'admin') return;
+    if (kind === 'diagnostic') throw forbidden('Only admins manage diagnostics.');
+    if (schoolIds.length && !schoolIds.some((s) => editor.own.includes(s)))
+      throw forbidden('This assessment is for another school.');
   }
 
   async function validate(actor: Authed, body: AssessmentInput): Promise<void> {
@@ -171,31 +191,35 @@ export function createAssessmentsService(
     async list(actor: Authed, q: { kind: AssessmentKind; page: number; per_page: number; search?: string }) {
       if (q.kind === 'diagnostic' && roleOf(actor.user) !== 'admin')
         throw forbidden('Only admins manage diagnostics.');
-      const schoolIds =
-        roleOf(actor.user) === 'admin' ? undefined : await deps.teacherSchoolIds(actor.user.id);
+      const editor = await editorOf(actor);
+      // A teacher sees every assessment their students can take; can_edit tells which they may change.
       const { rows, total } = await repo.page(
-        { kind: q.kind, search: q.search, schoolIds },
+        { kind: q.kind, search: q.search, schoolIds: editor === 'admin' ? undefined : editor.own },
         q.page,
         q.per_page,
       );
       return {
-        data: await Promise.all(rows.map(toAssessment)),
+        data: await Promise.all(rows.map((row) => toAssessment(row, editor))),
         meta: { total, page: q.page, per_page: q.per_page },
       };
     },
+    /** One assessment to look at (read-only where `can_edit` is false). */
     async get(actor: Authed, id: number): Promise<Assessment> {
-      const a = await toAssessment(await load(id));
-      await checkManage(actor, a.kind, a.school_ids);
+      const editor = await editorOf(actor);
+      const a = await toAssessment(await load(id), editor);
+      checkView(editor, a.kind, a.school_ids);
+      return a;
+    },
+    /** One assessment the actor may change. */
+    async manageable(actor: Authed, id: number): Promise<Assessment> {
+      const a = await this.get(actor, id);
+      if (!a.can_edit) await checkManage(actor, a.kind, a.school_ids);
       return a;
     },
     /** Staff may follow an assessment their students can take: admins all, teachers those aimed at their schools or everyone. */
     async checkFollow(actor: Authed, id: number): Promise<void> {
       const row = await load(id);
-      if (roleOf(actor.user) === 'admin') return;
-      if (row.kind === 'diagnostic') throw forbidden('Only admins manage diagnostics.');
-      const [schools, own] = await Promise.all([repo.schoolIds(id), deps.teacherSchoolIds(actor.user.id)]);
-      if (schools.length && !schools.some((s) => own.includes(s)))
-        throw forbidden('This assessment is for another school.');
+      checkView(await editorOf(actor), row.kind, await repo.schoolIds(id));
     },
     async create(actor: Authed, body: AssessmentInput): Promise<Assessment> {
       await checkManage(actor, body.kind, body.school_ids);
@@ -207,20 +231,20 @@ export function createAssessmentsService(
         updated_at: iso(),
       });
       await repo.setParts(id, parts(body));
-      return toAssessment(await load(id));
+      return toAssessment(await load(id), await editorOf(actor));
     },
     async update(actor: Authed, id: number, body: AssessmentInput): Promise<Assessment> {
-      const current = await this.get(actor, id);
+      const current = await this.manageable(actor, id);
       if (current.kind !== body.kind)
         throw unprocessable({ kind: ['The kind of an assessment cannot change.'] });
       await checkManage(actor, body.kind, body.school_ids);
       await validate(actor, body);
       await repo.update(id, { ...columns(body), updated_at: iso() });
       await repo.setParts(id, parts(body));
-      return toAssessment(await load(id));
+      return toAssessment(await load(id), await editorOf(actor));
     },
     async remove(actor: Authed, id: number): Promise<void> {
-      const current = await this.get(actor, id);
+      const current = await this.manageable(actor, id);
       if (current.attempt_count > 0)
         throw unprocessable({
           id: ['Students have attempts at this assessment; unpublish it instead, so their results stay.'],

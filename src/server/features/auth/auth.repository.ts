@@ -8,6 +8,8 @@ export function createAuthRepository(db: Db) {
       remember: number;
       expires_at: string;
       now: string;
+      user_agent: string | null;
+      ip_label: string | null;
     }) =>
       db
         .insertInto('sessions')
@@ -18,17 +20,59 @@ export function createAuthRepository(db: Db) {
           expires_at: values.expires_at,
           created_at: values.now,
           last_used_at: values.now,
+          user_agent: values.user_agent,
+          ip_label: values.ip_label,
         })
         .execute(),
+    /** A user's live sessions, the most recently used first. */
+    sessionsOfUser: (userId: number, now: string) =>
+      db
+        .selectFrom('sessions')
+        .select(['id', 'token_hash', 'user_agent', 'ip_label', 'created_at', 'last_used_at'])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .orderBy('last_used_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+    /** Deletes one session of this user; false when it is not theirs (or gone). */
+    deleteSessionOfUser: async (userId: number, id: number) =>
+      Number(
+        (
+          await db
+            .deleteFrom('sessions')
+            .where('id', '=', id)
+            .where('user_id', '=', userId)
+            .executeTakeFirst()
+        ).numDeletedRows,
+      ) > 0,
     touchSession: (id: number, now: string) =>
       db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute(),
     deleteSessionByHash: (tokenHash: string) =>
       db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
-    deleteSessionsOfUser: (userId: number, exceptHash?: string) => {
+    deleteSessionsOfUser: async (userId: number, exceptHash?: string) => {
       let q = db.deleteFrom('sessions').where('user_id', '=', userId);
       if (exceptHash) q = q.where('token_hash', '!=', exceptHash);
-      return q.execute();
+      return Number((await q.executeTakeFirst()).numDeletedRows);
     },
+
+    pendingEmail: async (userId: number) =>
+      (
+        await db
+          .selectFrom('email_changes')
+          .select('new_email')
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      )?.new_email ?? null,
+    /** One pending change per user: asking again replaces the address waiting. */
+    setPendingEmail: async (userId: number, email: string, now: string) => {
+      await db.deleteFrom('email_changes').where('user_id', '=', userId).execute();
+      await db
+        .insertInto('email_changes')
+        .values({ user_id: userId, new_email: email, created_at: now })
+        .execute();
+    },
+    clearPendingEmail: (userId: number) =>
+      db.deleteFrom('email_changes').where('user_id', '=', userId).execute(),
     deleteExpiredSessions: (now: string) =>
       db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
 

@@ -14,6 +14,7 @@ import {
 import { idParamSchema, messageSchema } from '../../../shared/contracts/common.ts';
 import type { createRouter } from '../../plugins/routes.ts';
 import { toUser } from '../users/users.service.ts';
+import { accountRoutes } from './account.routes.ts';
 import type { AuthService } from './auth.service.ts';
 
 type Route = ReturnType<typeof createRouter>;
@@ -26,7 +27,7 @@ export function authRoutes(route: Route, auth: AuthService): void {
     summary: 'Sign in; remember-me tokens live 30 days, others 12 hours',
     body: loginBodySchema,
     response: loginResponseSchema,
-    handler: ({ body, request }) => auth.login(body, request.ip),
+    handler: ({ body, request }) => auth.login(body, request.ip, request.headers['user-agent']),
   });
 
   route({
@@ -57,7 +58,7 @@ export function authRoutes(route: Route, auth: AuthService): void {
     body: registerBodySchema,
     response: loginResponseSchema,
     status: 201,
-    handler: ({ body, request }) => auth.register(body, request.ip),
+    handler: ({ body, request }) => auth.register(body, request.ip, request.headers['user-agent']),
   });
 
   route({
@@ -134,7 +135,7 @@ export function authRoutes(route: Route, auth: AuthService): void {
     url: AUTH_PATHS.account(':id'),
     access: 'user',
     summary:
-      'Edit the own account; a new e-mail address must be verified again, and a student asks for a new school',
+      'Edit the own account; a new e-mail address waits for the link mailed to it, and a student asks for a new school',
     params: idParamSchema,
     body: updateAccountBodySchema,
     response: refreshResponseSchema,
@@ -142,4 +143,6 @@ export function authRoutes(route: Route, auth: AuthService): void {
       user: await auth.updateAccount(a.user, params.id, body),
     }),
   });
+
+  accountRoutes(route, auth.account);
 }

@@ -1,11 +1,5 @@
-import {
-  TOKEN_TTL_REMEMBER_MS,
-  TOKEN_TTL_SESSION_MS,
-  VERIFY_LINK_TTL_MS,
-  RESET_TOKEN_TTL_MS,
-  TEXTS,
-} from '../../../shared/constants.ts';
-import type { LoginResponse, User } from '../../../shared/contracts/auth.ts';
+import { TOKEN_TTL_REMEMBER_MS, TOKEN_TTL_SESSION_MS, TEXTS } from '../../../shared/constants.ts';
+import type { LoginResponse } from '../../../shared/contracts/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, unprocessable } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -13,12 +7,15 @@ import type { Authed } from '../../plugins/routes.ts';
 import type { SchoolRequestsService } from '../schools/school-requests.service.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createUsersRepository, type UserRow } from '../users/users.repository.ts';
-import { roleOf, toUser } from '../users/users.service.ts';
+import { toUser } from '../users/users.service.ts';
+import { createAccountService } from './account.service.ts';
 import { createAuthChanges } from './auth-changes.repository.ts';
+import { createAuthMail } from './auth-mail.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { newPasswordProblem } from './password-policy.ts';
 import { createSessionCache } from './session-cache.ts';
+import { ipLabel, shortUserAgent } from './devices.ts';
 import { newOpaqueToken, safeEqualHex, sha256, signVerification } from './tokens.ts';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
@@ -37,7 +34,12 @@ export function createAuthService(
   const changes = createAuthChanges(ctx.config, ctx.writes, sessions, ctx.log);
   const iso = (offsetMs = 0) => new Date(ctx.now().getTime() + offsetMs).toISOString();
 
-  async function issueToken(userId: number, remember: boolean): Promise<string> {
+  /** `from`: what signed in, named on the Account screen's device list. */
+  async function issueToken(
+    userId: number,
+    remember: boolean,
+    from: { ip?: string; userAgent?: string },
+  ): Promise<string> {
     const token = newOpaqueToken();
     await repo.insertSession({
       user_id: userId,
@@ -45,6 +47,8 @@ export function createAuthService(
       remember: remember ? 1 : 0,
       expires_at: iso(remember ? TOKEN_TTL_REMEMBER_MS : TOKEN_TTL_SESSION_MS),
       now: iso(),
+      user_agent: shortUserAgent(from.userAgent),
+      ip_label: ipLabel(from.ip),
     });
     return token;
   }
@@ -55,24 +59,16 @@ export function createAuthService(
     return row;
   }
 
-  function verificationLink(user: Pick<UserRow, 'id' | 'email'>): string {
-    const expires = Math.floor((ctx.now().getTime() + VERIFY_LINK_TTL_MS) / 1000);
-    const signature = signVerification(ctx.appKey, user.id, user.email, expires);
-    return `${ctx.config.appUrl}/verify_email?id=${user.id}&signature=${signature}&expires=${expires}`;
-  }
+  const mail = createAuthMail(ctx, { repo, users, limiter: deps.limiter });
+  const { sendVerificationMail } = mail;
 
-  /** Queued after the response: SMTP's round trips are not the requester's to wait for (or to time). */
-  function sendVerificationMail(user: Pick<UserRow, 'id' | 'email' | 'full_name'>): void {
-    const link = verificationLink(user);
-    ctx.tasks.run('verification mail', () =>
-      ctx.mailer.send({
-        to: user.email,
-        subject: 'Verify your Pathbuilder e-mail address',
-        text: `Hello ${user.full_name},\n\nPlease confirm your e-mail address by opening this link within 60 minutes:\n${link}\n\nIf you did not create a Pathbuilder account, ignore this message.`,
-        link,
-      }),
-    );
-  }
+  const account = createAccountService(ctx, {
+    repo,
+    users,
+    schools: deps.schools,
+    schoolRequests: deps.schoolRequests,
+    sendVerificationMail,
+  });
 
   /** A new password must not be one of the common ones (the contract already checked its length). */
   async function checkNewPassword(password: string): Promise<Record<string, string[]>> {
@@ -84,6 +80,7 @@ export function createAuthService(
     async login(
       body: { email: string; password: string; remember: boolean },
       ip: string,
+      userAgent?: string,
     ): Promise<LoginResponse> {
       const row = await users.findByEmail(body.email);
       const ok = await throttle.attempt(body.email, ip, row?.id, async () => {
@@ -94,7 +91,7 @@ export function createAuthService(
       if (!row || !ok) throw unprocessable({ email: [BAD_CREDENTIALS] });
       if (row.is_active !== 1)
         throw unprocessable({ email: ['This account has been deactivated. Please contact your school.'] });
-      return { access_token: await issueToken(row.id, body.remember), user: toUser(row) };
+      return { access_token: await issueToken(row.id, body.remember, { ip, userAgent }), user: toUser(row) };
     },
 
     /**
@@ -142,6 +139,7 @@ export function createAuthService(
         school_id: number;
       },
       ip: string,
+      userAgent?: string,
     ): Promise<LoginResponse> {
       const key = `register:address:${ip}`;
       await deps.limiter.consume(key, ctx.config.registrationsPerHour, 3600_000);
@@ -168,61 +166,32 @@ export function createAuthService(
       await deps.schoolRequests.ask(await mustGetUser(id), body.school_id, 'registration');
       const row = await mustGetUser(id);
       sendVerificationMail(row);
-      return { access_token: await issueToken(id, false), user: toUser(row) };
+      return { access_token: await issueToken(id, false, { ip, userAgent }), user: toUser(row) };
     },
 
-    /**
-     * Everything, even the look-up, happens after the response: the answer and its timing are the same
-     * whether or not the address is registered.
-     */
-    sendVerificationEmail(email: string): void {
-      ctx.tasks.run('verification mail request', async () => {
-        const row = await users.findByEmail(email);
-        if (!row || row.email_verified_at !== null || row.is_active !== 1) return;
-        // At most five mails an hour per address, silently: the answer must not reveal who is registered.
-        const key = `mail:verify:${email}`;
-        if (await deps.limiter.reached(key, 5)) return;
-        await deps.limiter.hit(key, 3600_000);
-        sendVerificationMail(row);
-      });
-    },
+    sendVerificationEmail: mail.sendVerificationEmail,
+    sendResetPasswordEmail: mail.sendResetPasswordEmail,
+    sendInvitation: mail.sendInvitation,
 
     async verifyEmail(id: number, signature: string, expires: number): Promise<void> {
       const row = await users.findById(id);
-      const expected = row ? signVerification(ctx.appKey, row.id, row.email, expires) : '';
-      if (!row || !safeEqualHex(signature, expected)) {
+      const signedFor = (email: string) =>
+        row !== undefined && safeEqualHex(signature, signVerification(ctx.appKey, row.id, email, expires));
+      // The link of the account's own address, or of the new address it asked to change to.
+      const current = row !== undefined && signedFor(row.email);
+      const pending = row && !current ? await account.pendingEmail(row.id) : null;
+      if (!row || (!current && !(pending !== null && signedFor(pending)))) {
         throw unprocessable({ signature: ['This verification link is invalid.'] });
       }
       if (expires * 1000 < ctx.now().getTime()) {
         throw unprocessable({ expires: ['This verification link has expired. Please request a new one.'] });
       }
+      if (!current) {
+        await account.confirmEmailChange(row, signedFor);
+        return;
+      }
       if (row.email_verified_at === null)
         await users.update(id, { email_verified_at: iso(), updated_at: iso() });
-    },
-
-    /** Like sendVerificationEmail: all of it after the response, so no answer tells who is registered. */
-    sendResetPasswordEmail(email: string): void {
-      ctx.tasks.run('reset mail', async () => {
-        const row = await users.findByEmail(email);
-        if (!row || row.is_active !== 1) return;
-        const key = `mail:reset:${email}`;
-        if (await deps.limiter.reached(key, 5)) return;
-        await deps.limiter.hit(key, 3600_000);
-        const token = newOpaqueToken();
-        await repo.insertReset({
-          user_id: row.id,
-          token_hash: sha256(token),
-          expires_at: iso(RESET_TOKEN_TTL_MS),
-          now: iso(),
-        });
-        const link = `${ctx.config.appUrl}/reset-password?token=${token}&email=${encodeURIComponent(row.email)}`;
-        await ctx.mailer.send({
-          to: row.email,
-          subject: 'Reset your Pathbuilder password',
-          text: `Hello ${row.full_name},\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message; your password stays as it is.`,
-          link,
-        });
-      });
     },
 
     async resetPassword(body: { token: string; email: string; password: string }): Promise<void> {
@@ -265,41 +234,8 @@ export function createAuthService(
       return TEXTS.passwordSaved;
     },
 
-    async updateAccount(
-      actor: UserRow,
-      targetId: number,
-      body: { full_name: string; email: string; location_id: number | null; school_id: number | null },
-    ): Promise<User> {
-      if (actor.id !== targetId) throw forbidden('You can only edit your own account.');
-      const errors: Record<string, string[]> = {};
-      if (await users.emailTaken(body.email, actor.id)) errors.email = ['The email has already been taken.'];
-      if (body.school_id !== null || body.location_id !== null) {
-        Object.assign(errors, await deps.schools.checkPlacement(body.location_id, body.school_id));
-      }
-      // Staff set their own school; a student asks for a new one, and stays where they are until approved.
-      const asks = roleOf(actor) === 'student' && body.school_id !== actor.school_id;
-      if (asks && body.school_id === null) {
-        errors.school_id = ['Only your school can remove you from it. Please ask one of its teachers.'];
-      }
-      if (Object.keys(errors).length) throw unprocessable(errors);
-      // The school they are in already is no request: an open one stays open while they edit their name.
-      if (asks && body.school_id !== null) {
-        await deps.schoolRequests.ask({ ...actor, full_name: body.full_name }, body.school_id, 'account');
-      }
-      const emailChanged = body.email !== actor.email;
-      await users.update(actor.id, {
-        full_name: body.full_name,
-        email: body.email,
-        // A move waits for approval, and the location goes with the school (approval sets both).
-        location_id: asks ? actor.location_id : body.location_id,
-        school_id: asks ? actor.school_id : body.school_id,
-        email_verified_at: emailChanged ? null : actor.email_verified_at,
-        updated_at: iso(),
-      });
-      const row = await mustGetUser(actor.id);
-      if (emailChanged) sendVerificationMail(row);
-      return toUser(row);
-    },
+    updateAccount: account.updateAccount,
+    account,
 
     deleteExpiredSessions: async () => {
       await repo.deleteExpiredSessions(iso());

@@ -9,6 +9,10 @@ export interface SessionsTable {
   expires_at: string;
   created_at: string;
   last_used_at: string;
+  /** What signed in (the browser's user agent, cut short); null for sessions older than migration 0010. */
+  user_agent: string | null;
+  /** The network it signed in from, coarsely (see ipLabel in devices.ts). */
+  ip_label: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -31,4 +35,11 @@ export interface LoginAddressesTable {
   user_id: number;
   address_hash: string;
   last_success_at: string;
+}
+
+/** A new e-mail address waiting for its owner to open the link mailed to it. */
+export interface EmailChangesTable {
+  user_id: number;
+  new_email: string;
+  created_at: string;
 }

@@ -16,7 +16,7 @@ import { HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
 import { parseCsv, toCsv } from './csv.ts';
 import { contentProblems, newOptionId } from './question-types.ts';
 import { createQuestionsRepository, type QuestionFilter, type QuestionRow } from './questions.repository.ts';
-import { richTextToPlain, sanitizeRichText } from './sanitize.ts';
+import { richTextToPlain, sanitizeRichText } from '../../../shared/rich-text.ts';
 
 export function parseContent(json: string): QuestionContent {
   return questionContentSchema.parse(JSON.parse(json));

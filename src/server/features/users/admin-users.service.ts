@@ -1,17 +1,42 @@
-import type { AdminUser, AdminUsersQuery, Role } from '../../../shared/contracts/admin-users.ts';
+import type {
+  AdminUser,
+  AdminUsersQuery,
+  Role,
+  UserEditInput,
+  UserFilters,
+  UserInput,
+} from '../../../shared/contracts/admin-users.ts';
+import type { FieldErrors } from '../../../shared/contracts/common.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
+import { createAdminUsersRepository, type UserListFilter } from './admin-users.repository.ts';
 import { createUsersRepository, type UserRow } from './users.repository.ts';
 import { roleOf, toUser } from './users.service.ts';
 
+/** A password hash nothing verifies against: an invited user chooses theirs through the invitation link. */
+export const NO_PASSWORD = '!invited';
+
+export interface AdminUsersDeps {
+  schools: SchoolsService;
+  revokeSessions: (userId: number) => Promise<unknown>;
+  /** Mails a set-your-password link to a user staff created. */
+  invite: (user: Pick<UserRow, 'id' | 'email' | 'full_name'>, invitedBy: string) => void;
+  /** Mails a verification link to a changed address. */
+  sendVerification: (email: string) => void;
+  /** Writes the roles of new admins and teachers to the audit log (roles.service.ts). */
+  recordNewRoles: (
+    actor: Authed,
+    created: Array<{ id: number; full_name: string; role: string; schoolIds: number[] }>,
+  ) => Promise<void>;
+}
+
 /** Back-office user management: admins see everyone; teachers only the students of their own schools. */
-export function createAdminUsersService(
-  ctx: AppContext,
-  deps: { schools: SchoolsService; revokeSessions: (userId: number) => Promise<unknown> },
-) {
+export function createAdminUsersService(ctx: AppContext, deps: AdminUsersDeps) {
   const users = createUsersRepository(ctx.db);
+  const repo = createAdminUsersRepository(ctx.db, ctx.dialect);
+  const iso = () => ctx.now().toISOString();
 
   async function toAdminUsers(rows: UserRow[]): Promise<AdminUser[]> {
     const links = await users.teacherSchoolsOf(rows.filter((r) => r.is_teacher === 1).map((r) => r.id));
@@ -22,30 +47,91 @@ export function createAdminUsersService(
     }));
   }
 
+  const isAdmin = (actor: Authed) => roleOf(actor.user) === 'admin';
+
+  /** The schools whose students the actor manages; undefined for an admin (all of them). */
+  async function scopeOf(actor: Authed): Promise<number[] | undefined> {
+    return isAdmin(actor) ? undefined : users.schoolIdsOfTeacher(actor.user.id);
+  }
+
   /** The user, if the actor may manage them. */
   async function manageable(actor: Authed, id: number): Promise<UserRow> {
     const row = await users.findById(id);
     if (!row) throw notFound('That user does not exist.');
-    if (roleOf(actor.user) === 'admin') return row;
-    const own = await users.schoolIdsOfTeacher(actor.user.id);
+    const own = await scopeOf(actor);
+    if (own === undefined) return row;
     if (roleOf(row) !== 'student' || row.school_id === null || !own.includes(row.school_id)) {
       throw forbidden('You can only manage students of your own schools.');
     }
     return row;
   }
 
+  /**
+   * What a teacher may not do at all is a 403 (another role, another school); what is wrong with the input is
+   * a 422 naming the field. Returns the user's location, taken from the school when the form left it out.
+   */
+  async function checkInput(actor: Authed, body: UserInput, exceptId?: number): Promise<number | null> {
+    const own = await scopeOf(actor);
+    if (own !== undefined) {
+      if (body.role !== 'student') throw forbidden('Teachers can only add and edit students.');
+      if (body.school_id === null || !own.includes(body.school_id)) {
+        throw forbidden('You can only manage students of your own schools.');
+      }
+    }
+    const errors: FieldErrors = {};
+    if (await users.emailTaken(body.email, exceptId)) errors.email = ['The email has already been taken.'];
+    let locationId = body.location_id;
+    if (body.school_id !== null) {
+      const school = (await repo.schoolsWithLocations()).find((s) => s.id === body.school_id);
+      locationId ??= school?.location_id ?? null;
+      Object.assign(errors, await deps.schools.checkPlacement(locationId, body.school_id));
+    } else if (locationId !== null) {
+      const placement = await deps.schools.checkPlacement(locationId, null);
+      if (placement.location_id) errors.location_id = placement.location_id;
+    }
+    if (body.role === 'teacher' && !(await deps.schools.allExist(body.teacher_school_ids))) {
+      errors.teacher_school_ids = ['One of the selected schools does not exist.'];
+    }
+    if (Object.keys(errors).length) throw unprocessable(errors);
+    return locationId;
+  }
+
+  /** Another request may take the address between the check and the insert: that is a 422 too. */
+  async function insertUnlessTaken(values: Parameters<typeof repo.insertOne>[0]): Promise<number> {
+    try {
+      return await repo.insertOne(values);
+    } catch (err) {
+      if (await users.emailTaken(values.email))
+        throw unprocessable({ email: ['The email has already been taken.'] });
+      throw err;
+    }
+  }
+
+  const roleColumns = (role: Role) => ({
+    is_admin: role === 'admin' ? 1 : 0,
+    is_teacher: role === 'teacher' ? 1 : 0,
+  });
+
   return {
-    async list(actor: Authed, query: AdminUsersQuery) {
-      const isAdmin = roleOf(actor.user) === 'admin';
-      const { rows, total } = await users.list({
-        page: query.page,
-        perPage: query.per_page,
+    scopeOf,
+
+    /** The list's filters as the repository takes them, narrowed to the actor's scope. */
+    async filterOf(actor: Authed, query: Omit<UserFilters, 'sort'>): Promise<UserListFilter> {
+      return {
         search: query.search,
         role: query.role,
         schoolId: query.school_id,
-        sort: query.sort,
-        onlyStudentsOfSchools: isAdmin ? undefined : await users.schoolIdsOfTeacher(actor.user.id),
-      });
+        diagnostic: query.diagnostic,
+        verified: query.verified,
+        active: query.active,
+        onlyStudentsOfSchools: await scopeOf(actor),
+      };
+    },
+
+    async list(actor: Authed, query: AdminUsersQuery) {
+      const filter = await this.filterOf(actor, query);
+      const { ids, total } = await repo.page(filter, query.sort, query.page, query.per_page);
+      const rows = await users.findManyByIds(ids);
       return { data: await toAdminUsers(rows), meta: { total, page: query.page, per_page: query.per_page } };
     },
 
@@ -53,33 +139,59 @@ export function createAdminUsersService(
       return (await toAdminUsers([await manageable(actor, id)]))[0]!;
     },
 
-    async setRole(
-      actor: Authed,
-      id: number,
-      role: Role,
-      teacherSchoolIds: number[] = [],
-    ): Promise<AdminUser> {
-      const row = await manageable(actor, id);
-      if (row.id === actor.user.id && role !== 'admin') {
-        throw unprocessable({ role: ['You cannot remove your own admin role.'] });
-      }
-      if (!(await deps.schools.allExist(teacherSchoolIds))) {
-        throw unprocessable({ teacher_school_ids: ['One of the selected schools does not exist.'] });
-      }
-      await users.update(id, {
-        is_admin: role === 'admin' ? 1 : 0,
-        is_teacher: role === 'teacher' ? 1 : 0,
-        updated_at: ctx.now().toISOString(),
+    /** A new account without a password; the invitation mail lets its owner choose one. */
+    async create(actor: Authed, body: UserInput): Promise<AdminUser> {
+      const locationId = await checkInput(actor, body);
+      const now = iso();
+      const id = await insertUnlessTaken({
+        email: body.email,
+        full_name: body.full_name,
+        password_hash: NO_PASSWORD,
+        ...roleColumns(body.role),
+        taken_diagnostics: 0,
+        school_id: body.school_id,
+        location_id: locationId,
+        email_verified_at: null,
+        is_active: 1,
+        created_at: now,
+        updated_at: now,
       });
-      await users.setTeacherSchools(id, role === 'teacher' ? [...new Set(teacherSchoolIds)] : []);
+      if (body.role === 'teacher') await users.setTeacherSchools(id, [...new Set(body.teacher_school_ids)]);
+      await deps.recordNewRoles(actor, [
+        { id, full_name: body.full_name, role: body.role, schoolIds: body.teacher_school_ids ?? [] },
+      ]);
+      deps.invite({ id, email: body.email, full_name: body.full_name }, actor.user.full_name);
+      return this.get(actor, id);
+    },
+
+    /** Name, e-mail and place; the role stays (Manage Users Role changes it, with its audit log). */
+    async update(actor: Authed, id: number, body: UserEditInput): Promise<AdminUser> {
+      const row = await manageable(actor, id);
+      const locationId = await checkInput(actor, { ...body, role: roleOf(row), teacher_school_ids: [] }, id);
+      const emailChanged = body.email !== row.email;
+      await users.update(id, {
+        full_name: body.full_name,
+        email: body.email,
+        school_id: body.school_id,
+        location_id: locationId,
+        email_verified_at: emailChanged ? null : row.email_verified_at,
+        updated_at: iso(),
+      });
+      if (emailChanged) {
+        // Someone who has not yet used their invitation needs a new one: the old link names the old address.
+        if (row.password_hash === NO_PASSWORD)
+          deps.invite({ id, email: body.email, full_name: body.full_name }, actor.user.full_name);
+        else deps.sendVerification(body.email);
+      }
       return this.get(actor, id);
     },
 
     async setStatus(actor: Authed, id: number, isActive: boolean): Promise<AdminUser> {
       const row = await manageable(actor, id);
       if (row.id === actor.user.id) throw unprocessable({ is_active: ['You cannot deactivate yourself.'] });
-      await users.update(id, { is_active: isActive ? 1 : 0, updated_at: ctx.now().toISOString() });
-      // A deactivated account is signed out everywhere.
+      await users.update(id, { is_active: isActive ? 1 : 0, updated_at: iso() });
+      // A deactivated account is signed out everywhere; the users trigger (migration 0006) drops any cached
+      // session at once too.
       if (!isActive) await deps.revokeSessions(id);
       return this.get(actor, id);
     },

@@ -39,14 +39,6 @@ function selectUsers(db: Db) {
   );
 }
 
-const SORTS: Record<string, ['users.full_name' | 'users.email' | 'users.created_at', 'asc' | 'desc']> = {
-  name: ['users.full_name', 'asc'],
-  '-name': ['users.full_name', 'desc'],
-  email: ['users.email', 'asc'],
-  created_at: ['users.created_at', 'asc'],
-  '-created_at': ['users.created_at', 'desc'],
-};
-
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
 
 /** The user behind a live session, with the session, in one query (a request whose token is not cached). */
@@ -120,50 +112,12 @@ export function createUsersRepository(db: Db) {
             .where('user_id', 'in', userIds)
             .execute()
         : [],
-    /** One page of users, optionally only students of some schools (a teacher's view). */
-    list: async (filter: {
-      page: number;
-      perPage: number;
-      search?: string;
-      role?: 'admin' | 'teacher' | 'student';
-      schoolId?: number;
-      onlyStudentsOfSchools?: number[];
-      sort?: string;
-    }) => {
-      let q = selectUsers(db);
-      if (filter.search) {
-        const like = `%${filter.search.replace(/[%_\\]/g, '')}%`;
-        q = q.where((eb) => eb.or([eb('users.full_name', 'like', like), eb('users.email', 'like', like)]));
-      }
-      if (filter.role === 'admin') q = q.where('users.is_admin', '=', 1);
-      if (filter.role === 'teacher') q = q.where('users.is_admin', '=', 0).where('users.is_teacher', '=', 1);
-      if (filter.role === 'student' || filter.onlyStudentsOfSchools) {
-        q = q.where('users.is_admin', '=', 0).where('users.is_teacher', '=', 0);
-      }
-      if (filter.schoolId) q = q.where('users.school_id', '=', filter.schoolId);
-      if (filter.onlyStudentsOfSchools) {
-        q = q.where(
-          'users.school_id',
-          'in',
-          filter.onlyStudentsOfSchools.length ? filter.onlyStudentsOfSchools : [-1],
-        );
-      }
-      const total = Number(
-        (
-          await q
-            .clearSelect()
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-      const [column, direction] = SORTS[filter.sort ?? 'name'] ?? SORTS.name!;
-      const rows = await q
-        .orderBy(column, direction)
-        .orderBy('users.id', 'asc')
-        .limit(filter.perPage)
-        .offset((filter.page - 1) * filter.perPage)
-        .execute();
-      return { rows, total };
+    /** These users, in the order of `ids` (a page the back office chose). */
+    findManyByIds: async (ids: number[]) => {
+      if (!ids.length) return [];
+      const rows = await selectUsers(db).where('users.id', 'in', ids).execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
   };
 }

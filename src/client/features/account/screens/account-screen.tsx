@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
 import '../account.css';
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { TextField } from '../../../components/form-field.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import type { User } from '../../../../shared/contracts/auth.ts';
@@ -12,28 +15,57 @@ import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { sendVerificationEmail, updateAccount, useAuth } from '../../auth/auth.store.ts';
 import { toOptions, useLocations, useSchools } from '../../auth/use-lookups.ts';
+import { DevicesCard } from '../components/devices-card.tsx';
+import { cancelEmailChange, usePendingEmail } from '../use-account.ts';
 
 export default function AccountScreen() {
   const { user } = useAuth();
   const locations = useLocations();
+  const pending = usePendingEmail();
   usePageReady(locations);
   if (!user) return <Loading variant="centered" />;
   return (
     <div className="screen account-screen">
       <h1 className="page-title">Account</h1>
-      <EmailStatus user={user} />
+      <EmailStatus user={user} pendingEmail={pending.data ?? null} onChanged={pending.reload} />
       <AccountForm
         key={user.id}
         user={user}
         locations={locations.data}
         locationsLoading={locations.loading}
+        onSaved={pending.reload}
       />
+      <section className="card" aria-labelledby="account-password-title">
+        <h2 id="account-password-title" className="card__title">
+          Password
+        </h2>
+        <p>
+          <Link to={PATHS.settings}>Change your password in Settings</Link>; every other device is then signed
+          out.
+        </p>
+      </section>
+      <DevicesCard />
     </div>
   );
 }
 
-function EmailStatus({ user }: { user: User }) {
+function EmailStatus({
+  user,
+  pendingEmail,
+  onChanged,
+}: {
+  user: User;
+  pendingEmail: string | null;
+  onChanged: () => void;
+}) {
   const resend = useAction(sendVerificationEmail);
+  const cancel = useAction(cancelEmailChange);
+  const onCancel = async () => {
+    const result = await cancel.run();
+    if (result.ok) showToast({ message: 'The e-mail change was withdrawn.', type: 'success' });
+    else showToast({ message: errorMessage(result.error), type: 'error' });
+    onChanged();
+  };
   const onResend = async () => {
     const result = await resend.run();
     if (result.ok) showToast({ message: result.value, type: 'success' });
@@ -59,6 +91,22 @@ function EmailStatus({ user }: { user: User }) {
           {resend.pending ? 'Sending...' : 'Resend verification e-mail'}
         </button>
       )}
+      {pendingEmail && (
+        <>
+          <p role="status">
+            Waiting for you to confirm <strong>{pendingEmail}</strong>: open the link we sent there. Until
+            then, keep signing in with {user.email}.
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={cancel.pending}
+            onClick={() => void onCancel()}
+          >
+            Keep {user.email}
+          </button>
+        </>
+      )}
     </section>
   );
 }
@@ -67,10 +115,12 @@ function AccountForm({
   user,
   locations,
   locationsLoading,
+  onSaved,
 }: {
   user: User;
   locations: Location[] | undefined;
   locationsLoading: boolean;
+  onSaved: () => void;
 }) {
   const [fullName, setFullName] = useState(user.full_name);
   const [email, setEmail] = useState(user.email);
@@ -83,7 +133,8 @@ function AccountForm({
     event.preventDefault();
     const result = await run({ full_name: fullName, email, location_id: locationId, school_id: schoolId });
     if (result.ok) {
-      const changedEmail = result.value.email !== user.email;
+      // The account keeps its address until the new one is confirmed from the link mailed to it.
+      const changedEmail = email !== user.email;
       const asked =
         result.value.pending_school_name && result.value.pending_school_id !== user.pending_school_id
           ? ` Your request to join ${result.value.pending_school_name} has been sent to the school for approval.`
@@ -91,10 +142,12 @@ function AccountForm({
       showToast({
         message:
           (changedEmail
-            ? 'Your account has been saved. Please verify your new e-mail address.'
+            ? `Your account has been saved. To change your e-mail address, open the link we sent to ${email}; until then it stays ${user.email}.`
             : 'Your account has been saved.') + asked,
         type: 'success',
       });
+      if (changedEmail) setEmail(user.email);
+      onSaved();
     }
   };
 
@@ -102,11 +155,7 @@ function AccountForm({
   const isStudent = user.is_admin === 0 && user.is_teacher === 0;
   return (
     <form className="card form" onSubmit={onSubmit} aria-label="Account details">
-      {error !== null && !hasFieldErrors && (
-        <div className="form-message form-message--error" role="alert">
-          {errorMessage(error)}
-        </div>
-      )}
+      {error !== null && !hasFieldErrors && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
       <TextField
         label="Full name"
         name="full_name"

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { usePageReady } from '../../../app/page-load.tsx';
 import '../account.css';
 import { TextField } from '../../../components/form-field.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { TEXTS } from '../../../../shared/constants.ts';
@@ -46,11 +47,7 @@ export default function SettingsScreen() {
         <h2 id="change-password-title" className="card__title">
           Change password
         </h2>
-        {formErrors.length > 0 && (
-          <div className="form-message form-message--error" role="alert">
-            {formErrors.join(' ')}
-          </div>
-        )}
+        {formErrors.length > 0 && <FormMessage kind="error">{formErrors.join(' ')}</FormMessage>}
         <TextField
           label="Current password"
           name="current_password"

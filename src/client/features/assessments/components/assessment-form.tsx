@@ -55,13 +55,15 @@ export type AssessmentFormProps = {
   schools: AdminSchool[] | undefined;
   /** Teachers must aim at their own schools; admins may leave it empty for every school. */
   schoolsRequired: boolean;
+  /** A teacher looking at one aimed at everyone or at other schools too: shown, not editable. */
+  readOnly?: boolean;
   onSaved: (saved: Assessment) => void;
   onDeleted: () => void;
 };
 
 /** Every setting of a quiz, exam or diagnostic; the draft survives a refused save untouched. */
 export function AssessmentForm(props: AssessmentFormProps) {
-  const { kind, noun, assessment, graph, schools, schoolsRequired } = props;
+  const { kind, noun, assessment, graph, schools, schoolsRequired, readOnly = false } = props;
   const [draft, setDraft] = useState<AssessmentDraft>(() =>
     assessment ? draftFromAssessment(assessment, props.questions) : emptyAssessmentDraft(),
   );
@@ -107,100 +109,112 @@ export function AssessmentForm(props: AssessmentFormProps) {
   // A refusal without field errors (403, 404, 5xx) stays on the form, not only in a passing toast.
   if (saving.error !== null && Object.keys(saving.fieldErrors).length === 0)
     general.push(errorMessage(saving.error));
-  const selectionProps = { draft, onChange: change, errors, graph };
+  const selectionProps = { draft, onChange: change, errors, graph, readOnly };
   const busy = saving.pending || removing.pending;
 
   return (
     <form className="form assessment-form" onSubmit={submit} aria-label={`${Noun} settings`} noValidate>
+      {readOnly && (
+        <p className="form-message form-message--info" role="note">
+          You can look at this {noun} but not change it: it is also for students outside your schools, so only
+          an admin edits it.
+        </p>
+      )}
       {general.length > 0 && (
         <div className="form-message form-message--error" role="alert">
           {general.join(' ')}
         </div>
       )}
-      <section className="card" aria-labelledby="assessment-about">
-        <h2 id="assessment-about" className="card__title">
-          About
-        </h2>
-        <TextField
-          label="Title"
-          name="title"
-          required
-          value={draft.title}
-          onChange={(title) => change({ title })}
-          errors={errors.title}
-        />
-        <TextAreaField
-          label="Description"
-          name="description"
-          value={draft.description}
-          onChange={(description) => change({ description })}
-          maxLength={5000}
-          errors={errors.description}
-        />
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.published}
-            onChange={(e) => change({ published: e.target.checked })}
+      {/* A disabled fieldset disables every input inside at once. */}
+      <fieldset className="assessment-form__fields" disabled={readOnly}>
+        <section className="card" aria-labelledby="assessment-about">
+          <h2 id="assessment-about" className="card__title">
+            About
+          </h2>
+          <TextField
+            label="Title"
+            name="title"
+            required
+            value={draft.title}
+            onChange={(title) => change({ title })}
+            errors={errors.title}
           />
-          Published (students can see it)
-        </label>
-      </section>
+          <TextAreaField
+            label="Description"
+            name="description"
+            value={draft.description}
+            onChange={(description) => change({ description })}
+            maxLength={5000}
+            errors={errors.description}
+          />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={draft.published}
+              onChange={(e) => change({ published: e.target.checked })}
+            />
+            Published (students can see it)
+          </label>
+        </section>
 
-      <section className="card" aria-labelledby="assessment-questions">
-        <h2 id="assessment-questions" className="card__title">
-          Questions
-        </h2>
-        <fieldset className="bo-fieldset">
-          <legend>Selection</legend>
-          <div className="bo-toolbar">
-            <label className="checkbox">
-              <input
-                type="radio"
-                name="selection"
-                checked={draft.selection === 'fixed'}
-                onChange={() => change({ selection: 'fixed' })}
-              />
-              Fixed questions
-            </label>
-            <label className="checkbox">
-              <input
-                type="radio"
-                name="selection"
-                checked={draft.selection === 'random'}
-                onChange={() => change({ selection: 'random' })}
-              />
-              Random draw per micro topic
-            </label>
-          </div>
-        </fieldset>
-        {draft.selection === 'fixed' ? (
-          <FixedQuestions {...selectionProps} />
-        ) : (
-          <RandomDraws {...selectionProps} />
-        )}
-      </section>
+        <section className="card" aria-labelledby="assessment-questions">
+          <h2 id="assessment-questions" className="card__title">
+            Questions
+          </h2>
+          <fieldset className="bo-fieldset">
+            <legend>Selection</legend>
+            <div className="bo-toolbar">
+              <label className="checkbox">
+                <input
+                  type="radio"
+                  name="selection"
+                  checked={draft.selection === 'fixed'}
+                  onChange={() => change({ selection: 'fixed' })}
+                />
+                Fixed questions
+              </label>
+              <label className="checkbox">
+                <input
+                  type="radio"
+                  name="selection"
+                  checked={draft.selection === 'random'}
+                  onChange={() => change({ selection: 'random' })}
+                />
+                Random draw per micro topic
+              </label>
+            </div>
+          </fieldset>
+          {draft.selection === 'fixed' ? (
+            <FixedQuestions {...selectionProps} />
+          ) : (
+            <RandomDraws {...selectionProps} />
+          )}
+        </section>
 
-      <DeliverySettings draft={draft} onChange={change} errors={errors} />
+        <DeliverySettings draft={draft} onChange={change} errors={errors} readOnly={readOnly} />
 
-      <AvailabilitySettings
-        draft={draft}
-        onChange={change}
-        errors={errors}
-        schools={schools}
-        schoolsRequired={schoolsRequired}
-      />
+        <AvailabilitySettings
+          draft={draft}
+          onChange={change}
+          errors={errors}
+          schools={schools}
+          schoolsRequired={schoolsRequired}
+          readOnly={readOnly}
+        />
+      </fieldset>
 
-      <div className="bo-toolbar">
-        <button type="submit" className="button" disabled={busy}>
-          {saving.pending ? 'Saving...' : `Save ${noun}`}
-        </button>
-        {assessment && (
-          <button type="button" className="button bo-danger" disabled={busy} onClick={() => void remove()}>
-            Delete {noun}
+      {!readOnly && (
+        <div className="bo-toolbar">
+          <button type="submit" className="button" disabled={busy}>
+            {saving.pending ? 'Saving...' : `Save ${noun}`}
           </button>
-        )}
-      </div>
+          {assessment && (
+            <button type="button" className="button bo-danger" disabled={busy} onClick={() => void remove()}>
+              Delete {noun}
+            </button>
+          )}
+        </div>
+      )}
     </form>
   );
 }

@@ -16,13 +16,14 @@ type Props = {
   onChange: (patch: Partial<AssessmentDraft>) => void;
   errors: FieldErrors;
   graph: KnowledgeGraph | undefined;
+  readOnly?: boolean;
 };
 
 const MAX_QUESTIONS = 200;
 
 /** The chosen questions in the order students get them (unless shuffled), and the bank to add from. */
-export function FixedQuestions({ draft, onChange, errors, graph }: Props) {
-  const [picking, setPicking] = useState(draft.questions.length === 0);
+export function FixedQuestions({ draft, onChange, errors, graph, readOnly }: Props) {
+  const [picking, setPicking] = useState(draft.questions.length === 0 && !readOnly);
   const { questions } = draft;
   return (
     <div className="fixed-questions">
@@ -79,7 +80,7 @@ export function FixedQuestions({ draft, onChange, errors, graph }: Props) {
 }
 
 /** Random selection: how many questions to draw from each micro topic. */
-export function RandomDraws({ draft, onChange, errors, graph }: Props) {
+export function RandomDraws({ draft, onChange, errors, graph, readOnly }: Props) {
   const { draws } = draft;
   const options = useMemo(
     () =>
@@ -107,6 +108,7 @@ export function RandomDraws({ draft, onChange, errors, graph }: Props) {
               label={`Micro topic ${i + 1}`}
               options={options}
               value={d.micro_topic_id}
+              isDisabled={readOnly}
               onChange={(v) => set(i, { micro_topic_id: v })}
               error={errors[`draws.${i}.micro_topic_id`]?.join(' ')}
             />

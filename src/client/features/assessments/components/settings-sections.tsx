@@ -13,10 +13,12 @@ type SectionProps = {
   draft: AssessmentDraft;
   onChange: (patch: Partial<AssessmentDraft>) => void;
   errors: FieldErrors;
+  /** Looking, not editing: the pickers are disabled too (the form's fieldset disables the plain inputs). */
+  readOnly?: boolean;
 };
 
 /** Shuffling, time limit, pass mark, attempts, offline grace and the review policy. */
-export function DeliverySettings({ draft, onChange: change, errors }: SectionProps) {
+export function DeliverySettings({ draft, onChange: change, errors, readOnly }: SectionProps) {
   const one = (field: string) => errors[field]?.join(' ');
   return (
     <section className="card" aria-labelledby="assessment-delivery">
@@ -101,6 +103,7 @@ export function DeliverySettings({ draft, onChange: change, errors }: SectionPro
         options={REVIEW_OPTIONS}
         value={draft.review_policy}
         isSearchable={false}
+        isDisabled={readOnly}
         onChange={(v) => v && change({ review_policy: v })}
         error={one('review_policy')}
       />
@@ -115,6 +118,7 @@ export function AvailabilitySettings({
   errors,
   schools,
   schoolsRequired,
+  readOnly,
 }: SectionProps & { schools: AdminSchool[] | undefined; schoolsRequired: boolean }) {
   const one = (field: string) => errors[field]?.join(' ');
   return (
@@ -128,6 +132,7 @@ export function AvailabilitySettings({
           label="Opens at"
           name="opens_at"
           value={draft.opens_at}
+          disabled={readOnly}
           onChange={(v) => change({ opens_at: v })}
           error={one('opens_at')}
         />
@@ -136,6 +141,7 @@ export function AvailabilitySettings({
           label="Closes at"
           name="closes_at"
           value={draft.closes_at}
+          disabled={readOnly}
           onChange={(v) => change({ closes_at: v })}
           rules={draft.opens_at ? { minDate: draft.opens_at } : undefined}
           error={one('closes_at')}
@@ -146,6 +152,7 @@ export function AvailabilitySettings({
         label="Target schools"
         multiple
         required={schoolsRequired}
+        isDisabled={readOnly}
         isLoading={!schools}
         options={(schools ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.location_name})` }))}
         value={draft.school_ids}

@@ -16,12 +16,3 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: st
     </div>
   );
 }
-
-/** A message for the whole form (not one field), announced to screen readers. */
-export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
-  return (
-    <div className={`form-message form-message--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      {children}
-    </div>
-  );
-}

@@ -7,7 +7,8 @@ import { TextField } from '../../../components/form-field.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { login } from '../auth.store.ts';
-import { AuthCard, FormMessage } from '../components/auth-card.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { AuthCard } from '../components/auth-card.tsx';
 
 const READY = { loading: false, error: null };
 

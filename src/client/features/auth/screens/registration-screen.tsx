@@ -11,7 +11,8 @@ import type { FieldErrors } from '../../../../shared/contracts/common.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { register } from '../auth.store.ts';
-import { AuthCard, FormMessage } from '../components/auth-card.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { AuthCard } from '../components/auth-card.tsx';
 import { toOptions, useLocations, useSchools } from '../use-lookups.ts';
 
 const SERVER_FIELDS = ['full_name', 'email', 'password', 'password_confirmation', 'location_id', 'school_id'];

@@ -7,7 +7,8 @@ import { TextField } from '../../../components/form-field.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
-import { AuthCard, FormMessage } from '../components/auth-card.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { AuthCard } from '../components/auth-card.tsx';
 import {
   clearPasswordErrors,
   resetPassword,

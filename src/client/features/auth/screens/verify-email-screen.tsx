@@ -5,7 +5,8 @@ import { usePageReady } from '../../../app/page-load.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction, useLoad } from '../../../lib/use-async.ts';
 import { sendVerificationEmail, useAuth, verifyEmail } from '../auth.store.ts';
-import { AuthCard, FormMessage } from '../components/auth-card.tsx';
+import { FormMessage } from '../../../components/form-message.tsx';
+import { AuthCard } from '../components/auth-card.tsx';
 
 const INCOMPLETE_LINK = 'This verification link is incomplete. Please open the link from the e-mail again.';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS } from '../../../../shared/contracts/questions.ts';
 import type { Question } from '../../../../shared/contracts/questions.ts';
-import { richTextToPlain } from '../rich-text.ts';
+import { richTextToPlain } from '../../../../shared/rich-text.ts';
 
 const MAX_STEM = 140;
 

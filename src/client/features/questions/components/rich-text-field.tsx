@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { makeList, sanitizeRichText, wrapSelection } from '../rich-text.ts';
+import { sanitizeRichText } from '../../../../shared/rich-text.ts';
+import { makeList, wrapSelection } from '../rich-text.ts';
 import type { Edit } from '../rich-text.ts';
 
 /**

@@ -1,145 +1,51 @@
+import { useState } from 'react';
 import { usePageReady } from '../../../app/page-load.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { Loading } from '../../../components/loading.tsx';
-import { showToast } from '../../../components/toast.tsx';
-import type { SchoolRequest } from '../../../../shared/contracts/school-requests.ts';
-import { errorMessage } from '../../../lib/http.ts';
-import { useAction } from '../../../lib/use-async.ts';
-import { approveSchoolRequest, denySchoolRequest } from '../schools.api.ts';
+import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { LocationsSection } from '../components/locations-section.tsx';
+import { SchoolList } from '../components/school-list.tsx';
+import { SchoolRequestsSection } from '../components/school-requests-section.tsx';
 import '../schools.css';
-import { SCHOOL_REQUESTS_SHOWN, useSchoolRequests } from '../use-school-requests.ts';
+import { useSchoolRequests } from '../use-school-requests.ts';
+import { useLocations, useSchools } from '../use-schools.ts';
 
-/** Manage Schools: for now the queue of students asking to join; the school list itself comes later. */
+/**
+ * Manage Schools: the schools (an admin's: all, to add and edit; a teacher's: their own, to read), the
+ * locations they lie in (admins), and the students asking to join.
+ */
 export default function SchoolsScreen() {
+  const { user } = useAuth();
+  const isAdmin = roleOf(user) === 'admin';
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const schools = useSchools(search, page);
+  const locations = useLocations(isAdmin);
   const requests = useSchoolRequests();
-  usePageReady({ loading: requests.loading && !requests.data, error: requests.error });
+  usePageReady({ loading: schools.loading && !schools.data, error: schools.error });
 
   return (
     <div className="screen schools-screen">
       <h1 className="page-title">Manage Schools</h1>
-      <section className="card" aria-labelledby="school-requests-title">
-        <h2 id="school-requests-title">Requests to join</h2>
-        <p className="school-requests__muted">
-          Students choose a school when they register or on their Account page, and join it only when its
-          staff approve. Until then they see none of its quizzes and exams.
-        </p>
-        {requests.error !== null && !requests.data ? (
-          <div className="form-message form-message--error" role="alert">
-            <p>{errorMessage(requests.error)}</p>
-            <button type="button" className="button button--small" onClick={requests.reload}>
-              Try again
-            </button>
-          </div>
-        ) : !requests.data ? (
-          <Loading variant="centered" />
-        ) : requests.data.data.length === 0 ? (
-          <EmptyState title="No requests waiting" text="Nobody is waiting to join your schools." />
-        ) : (
-          <RequestTable
-            requests={requests.data.data}
-            total={requests.data.total}
-            onDecided={requests.reload}
-          />
-        )}
-      </section>
-      <div className="schools-screen__later">
-        <EmptyState
-          title="The rest of this screen is coming soon."
-          text="Schools and their locations will be listed and managed here."
+      <SchoolList
+        schools={schools}
+        search={search}
+        page={page}
+        isAdmin={isAdmin}
+        onSearch={(s) => {
+          setSearch(s);
+          setPage(1);
+        }}
+        onPage={setPage}
+      />
+      <SchoolRequestsSection requests={requests} />
+      {isAdmin && (
+        <LocationsSection
+          locations={locations}
+          onChanged={() => {
+            locations.reload();
+            schools.reload();
+          }}
         />
-      </div>
-    </div>
-  );
-}
-
-function RequestTable({
-  requests,
-  total,
-  onDecided,
-}: {
-  requests: SchoolRequest[];
-  total: number;
-  onDecided: () => void;
-}) {
-  return (
-    <div className="school-requests__table-wrap">
-      <table className="school-requests__table">
-        <caption className="visually-hidden">Requests to join</caption>
-        <thead>
-          <tr>
-            <th scope="col">Student</th>
-            <th scope="col">Asks to join</th>
-            <th scope="col">Now in</th>
-            <th scope="col">Asked</th>
-            <th scope="col">Decision</th>
-          </tr>
-        </thead>
-        <tbody>
-          {requests.map((r) => (
-            <RequestRow key={r.id} request={r} onDecided={onDecided} />
-          ))}
-        </tbody>
-      </table>
-      {total > requests.length && (
-        <p className="school-requests__muted">
-          Showing the newest {SCHOOL_REQUESTS_SHOWN} of {total} requests; decide these to see the rest.
-        </p>
       )}
     </div>
-  );
-}
-
-function RequestRow({ request, onDecided }: { request: SchoolRequest; onDecided: () => void }) {
-  const approve = useAction(approveSchoolRequest);
-  const deny = useAction(denySchoolRequest);
-  const pending = approve.pending || deny.pending;
-  const decide = async (verdict: 'approve' | 'deny') => {
-    const result = verdict === 'approve' ? await approve.run(request.id) : await deny.run(request.id);
-    if (result.ok) {
-      showToast({
-        message:
-          verdict === 'approve'
-            ? `${request.full_name} is now a student of ${request.school_name}.`
-            : `${request.full_name}'s request to join ${request.school_name} was declined.`,
-        type: 'success',
-      });
-    } else {
-      showToast({ message: errorMessage(result.error), type: 'error' });
-    }
-    // Also after a failure: a 409 means someone else decided it meanwhile.
-    onDecided();
-  };
-  return (
-    <tr>
-      <td>
-        {request.full_name}
-        <div className="school-requests__muted">{request.email}</div>
-      </td>
-      <td>{request.school_name}</td>
-      <td>{request.current_school_name ?? 'No school yet'}</td>
-      <td>{new Date(request.created_at).toLocaleString()}</td>
-      <td>
-        <div className="school-requests__actions">
-          <button
-            type="button"
-            className="button button--small"
-            disabled={pending}
-            aria-label={`Approve ${request.full_name}`}
-            onClick={() => void decide('approve')}
-          >
-            Approve
-          </button>
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            disabled={pending}
-            aria-label={`Deny ${request.full_name}`}
-            onClick={() => void decide('deny')}
-          >
-            Deny
-          </button>
-        </div>
-      </td>
-    </tr>
   );
 }

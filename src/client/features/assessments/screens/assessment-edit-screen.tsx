@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import type { Assessment } from '../../../../shared/contracts/assessments.ts';
+import '../assessments.css';
+import { AssessmentForm } from '../components/assessment-form.tsx';
+import { AssessmentPreview } from '../components/assessment-preview.tsx';
+import { AssessmentResults } from '../components/assessment-results.tsx';
+import { useEditableAssessment, useTargetSchools } from '../use-assessments.ts';
+import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts';
+import '../../questions/back-office.css';
+import '../../questions/questions.css';
+import { ASSESSMENT_NOUN, assessmentPath, assessmentsPath } from '../assessment-kind.ts';
+import type { AssessmentKind } from '../assessment-kind.ts';
+
+/** Without `id` the screen creates a new one of `kind`. */
+export type AssessmentEditScreenProps = { kind: AssessmentKind; id?: string };
+
+export default function AssessmentEditScreen({ kind, id }: AssessmentEditScreenProps) {
+  const { user } = useAuth();
+  if (kind === 'diagnostic' && roleOf(user) !== 'admin') return <AdminsOnly />;
+  // Keyed: another assessment (or the new one just created) starts from its own saved state.
+  return <AssessmentEditor key={`${kind}-${id ?? 'new'}`} kind={kind} id={id} />;
+}
+
+function AdminsOnly() {
+  usePageReady({ loading: false, error: null });
+  return <EmptyState title="Admins only" text="Only admins manage diagnostics." />;
+}
+
+type Tab = 'settings' | 'preview' | 'results';
+const TAB_LABELS: Record<Tab, string> = { settings: 'Settings', preview: 'Preview', results: 'Results' };
+
+function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const noun = ASSESSMENT_NOUN[kind];
+  const editable = useEditableAssessment(id);
+  const graph = useKnowledgeGraph();
+  const schools = useTargetSchools();
+  usePageReady({ loading: editable.loading, error: editable.error });
+  const [tab, setTab] = useState<Tab>('settings');
+  // The last saved version: the preview and the title follow it without refetching the form's data.
+  const [saved, setSaved] = useState<Assessment | null>(null);
+  const current = saved ?? editable.data?.assessment;
+
+  const loaded = editable.data?.assessment;
+  // A diagnostic opened under /admin/quiz/{id} (or any kind under another's route) belongs on its own route.
+  if (loaded && loaded.kind !== kind) return <Navigate to={assessmentPath(loaded.kind, loaded.id)} replace />;
+  const readOnly = loaded !== undefined && !loaded.can_edit;
+  const ready = id === undefined || editable.data !== undefined;
+  const title = id === undefined ? `New ${noun.one}` : (current?.title ?? `Edit ${noun.one}`);
+  return (
+    <div className="screen bo-wide assessment-edit-screen">
+      <div className="screen__header">
+        <h1 className="page-title">{title}</h1>
+        <Link to={assessmentsPath(kind)}>Back to the {noun.many}</Link>
+      </div>
+      {current && (
+        <div className="tabs" role="tablist" aria-label={`${noun.one} views`}>
+          {(['settings', 'preview', 'results'] as const).map((t) => (
+            <button
+              key={t}
+              id={`assessment-tab-${t}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              aria-controls={`assessment-panel-${t}`}
+              className={`tabs__tab${tab === t ? ' is-selected' : ''}`}
+              onClick={() => setTab(t)}
+            >
+              {TAB_LABELS[t]}
+            </button>
+          ))}
+        </div>
+      )}
+      {!ready ? (
+        <Loading variant="centered" />
+      ) : (
+        <>
+          {/* Hidden, not unmounted: switching to the preview must not lose unsaved settings. */}
+          <div
+            id="assessment-panel-settings"
+            role={current ? 'tabpanel' : undefined}
+            aria-labelledby={current ? 'assessment-tab-settings' : undefined}
+            hidden={tab !== 'settings'}
+          >
+            <AssessmentForm
+              key={editable.data?.assessment.id ?? 'new'}
+              kind={kind}
+              noun={noun.one}
+              assessment={editable.data?.assessment}
+              questions={editable.data?.questions ?? []}
+              graph={graph.data}
+              schools={schools.data}
+              schoolsRequired={roleOf(user) !== 'admin'}
+              readOnly={readOnly}
+              onSaved={(a) => {
+                setSaved(a);
+                if (id === undefined) navigate(assessmentPath(kind, a.id), { replace: true });
+              }}
+              onDeleted={() => navigate(assessmentsPath(kind))}
+            />
+          </div>
+          {current && tab === 'preview' && (
+            <div id="assessment-panel-preview" role="tabpanel" aria-labelledby="assessment-tab-preview">
+              <AssessmentPreview key={current.updated_at} assessment={current} />
+            </div>
+          )}
+          {current && tab === 'results' && (
+            <div id="assessment-panel-results" role="tabpanel" aria-labelledby="assessment-tab-results">
+              <AssessmentResults id={current.id} />
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts';
+import '../back-office.css';
+import { QuestionForm } from '../components/question-form.tsx';
+import '../questions.css';
+import { useQuestion } from '../use-questions.ts';
+
+/** Without `id` the screen creates a new question. */
+export type QuestionEditScreenProps = { id?: string };
+
+export default function QuestionEditScreen({ id }: QuestionEditScreenProps) {
+  const { user } = useAuth();
+  if (roleOf(user) !== 'admin') return <AdminsOnly />;
+  return <QuestionEditor id={id} />;
+}
+
+function AdminsOnly() {
+  usePageReady({ loading: false, error: null });
+  return <EmptyState title="Admins only" text="Only admins edit the question bank." />;
+}
+
+function QuestionEditor({ id }: QuestionEditScreenProps) {
+  const navigate = useNavigate();
+  const question = useQuestion(id);
+  const graph = useKnowledgeGraph();
+  usePageReady({ loading: question.loading, error: question.error });
+
+  const ready = id === undefined || question.data !== undefined;
+  return (
+    <div className="screen question-edit-screen">
+      <div className="screen__header">
+        <h1 className="page-title">{id === undefined ? 'New question' : 'Edit question'}</h1>
+        <Link to={PATHS.adminQuestions}>Back to the question bank</Link>
+      </div>
+      {!ready ? (
+        <Loading variant="centered" />
+      ) : (
+        <QuestionForm
+          // A new form for each question, so the draft of one never shows for another.
+          key={question.data?.id ?? 'new'}
+          graph={graph.data}
+          question={question.data}
+          onSaved={(saved) => {
+            if (id === undefined) navigate(PATHS.adminQuestion(saved.id), { replace: true });
+          }}
+          onDeleted={() => navigate(PATHS.adminQuestions)}
+        />
+      )}
+    </div>
+  );
+}

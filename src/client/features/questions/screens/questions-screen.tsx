@@ -1,0 +1,123 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { QUESTION_TYPES } from '../../../../shared/contracts/questions.ts';
+import type { ImportResult, QuestionType } from '../../../../shared/contracts/questions.ts';
+import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts';
+import '../back-office.css';
+import { CsvButtons, CsvHelp, ImportReport } from '../components/csv-tools.tsx';
+import { QuestionFiltersBar } from '../components/question-filters.tsx';
+import { Pager, QuestionTable, shortStem } from '../components/question-table.tsx';
+import '../questions.css';
+import type { QuestionFilters } from '../questions.api.ts';
+import { QUESTIONS_PER_PAGE, useQuestionPage } from '../use-questions.ts';
+
+const ID_FILTERS = ['subject_id', 'sub_topic_id', 'micro_topic_id', 'difficulty'] as const;
+
+/** The filters live in the address, so coming back from the editor shows the same page of the bank. */
+function filtersFrom(params: URLSearchParams): QuestionFilters {
+  const filters: QuestionFilters = {};
+  const search = params.get('search');
+  if (search) filters.search = search;
+  for (const key of ID_FILTERS) {
+    const n = Number(params.get(key));
+    if (Number.isInteger(n) && n > 0) filters[key] = n;
+  }
+  const type = params.get('type');
+  if (type && (QUESTION_TYPES as readonly string[]).includes(type)) filters.type = type as QuestionType;
+  return filters;
+}
+
+function paramsFrom(filters: QuestionFilters, page: number): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') params[key] = String(value);
+  }
+  if (page > 1) params.page = String(page);
+  return params;
+}
+
+export default function QuestionsScreen() {
+  const { user } = useAuth();
+  if (roleOf(user) !== 'admin') return <AdminsOnly />;
+  return <QuestionBank />;
+}
+
+function AdminsOnly() {
+  usePageReady({ loading: false, error: null });
+  return <EmptyState title="Admins only" text="Only admins manage the question bank." />;
+}
+
+function QuestionBank() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFrom(params), [params]);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const graph = useKnowledgeGraph();
+  const list = useQuestionPage(filters, page);
+  usePageReady({ loading: list.loading && !list.data, error: list.error });
+  const [report, setReport] = useState<ImportResult | null>(null);
+
+  const onImported = (result: ImportResult) => {
+    setReport(result);
+    list.reload();
+  };
+
+  return (
+    <div className="screen bo-wide questions-screen">
+      <div className="screen__header">
+        <h1 className="page-title">Manage Questions</h1>
+        <div className="bo-toolbar">
+          <CsvButtons filters={filters} onImported={onImported} />
+          <Link className="button" to={PATHS.adminQuestion()}>
+            New question
+          </Link>
+        </div>
+      </div>
+      <CsvHelp />
+      {report && <ImportReport result={report} onClose={() => setReport(null)} />}
+      <section className="card" aria-label="Question bank">
+        <QuestionFiltersBar
+          graph={graph.data}
+          filters={filters}
+          onChange={(next) => setParams(paramsFrom(next, 1), { replace: true })}
+        />
+        {!list.data ? (
+          <Loading variant="centered" />
+        ) : list.data.data.length === 0 ? (
+          <EmptyState
+            title="No questions found"
+            text={
+              Object.keys(filters).length
+                ? 'No question matches these filters.'
+                : 'The bank is empty. Add a question or import a CSV file.'
+            }
+          />
+        ) : (
+          <>
+            <QuestionTable
+              questions={list.data.data}
+              caption="Questions"
+              actionHeader="Edit"
+              action={(q) => (
+                <Link to={PATHS.adminQuestion(q.id)} aria-label={`Edit question: ${shortStem(q.stem)}`}>
+                  Edit
+                </Link>
+              )}
+            />
+            <Pager
+              page={list.data.page}
+              perPage={QUESTIONS_PER_PAGE}
+              total={list.data.total}
+              label="Questions"
+              onPage={(p) => setParams(paramsFrom(filters, p))}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

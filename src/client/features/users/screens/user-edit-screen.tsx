@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { AdminUser, UserBody } from '../../../../shared/contracts/admin-users.ts';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { showToast } from '../../../components/toast.tsx';
+import { ApiError, errorMessage } from '../../../lib/http.ts';
+import { useAction } from '../../../lib/use-async.ts';
+import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { UserForm } from '../components/user-form.tsx';
+import { UserStatus } from '../components/user-status.tsx';
+import { createUser, updateUser } from '../users.api.ts';
+import '../users.css';
+import { usePlaces, useUser } from '../use-users.ts';
+
+/** Without `id` the screen creates a new user. */
+export type UserEditScreenProps = { id?: string };
+
+export default function UserEditScreen({ id }: UserEditScreenProps) {
+  const numericId = id === undefined ? null : Number(id);
+  const { user: me } = useAuth();
+  const isAdmin = roleOf(me) === 'admin';
+  const loaded = useUser(numericId);
+  const places = usePlaces(isAdmin);
+  const [saved, setSaved] = useState<AdminUser | null>(null);
+  const navigate = useNavigate();
+  const user = saved?.id === numericId ? saved : loaded.data;
+  const loading = (numericId !== null && loaded.loading && !loaded.data) || (places.loading && !places.data);
+  const error = loaded.error ?? places.error;
+  usePageReady({ loading, error });
+
+  const save = useAction((body: UserBody) =>
+    numericId === null
+      ? createUser(body)
+      : updateUser(numericId, {
+          full_name: body.full_name,
+          email: body.email,
+          location_id: body.location_id,
+          school_id: body.school_id,
+        }),
+  );
+  const onSubmit = async (body: UserBody) => {
+    const result = await save.run(body);
+    if (!result.ok) {
+      if (!(result.error instanceof ApiError && result.error.status === 422))
+        showToast({ message: errorMessage(result.error), type: 'error' });
+      return;
+    }
+    setSaved(result.value);
+    if (numericId === null) {
+      showToast({ message: `${result.value.full_name} was created and invited by e-mail.`, type: 'success' });
+      navigate(PATHS.adminUser(result.value.id), { replace: true });
+    } else showToast({ message: 'The changes were saved.', type: 'success' });
+  };
+
+  const title = numericId === null ? 'New user' : 'Edit user';
+  return (
+    <div className="screen users-screen">
+      <div className="screen__header">
+        <h1 className="page-title">{title}</h1>
+        <Link to={PATHS.adminUsers}>Back to users</Link>
+      </div>
+      {error ? (
+        <EmptyState
+          title={error instanceof ApiError && error.status === 403 ? 'Not yours to manage' : 'Could not load'}
+          text={errorMessage(error)}
+        />
+      ) : loading || !places.data || (numericId !== null && !user) ? (
+        <Loading variant="centered" />
+      ) : (
+        <>
+          <UserForm
+            // A new form for another user (after creating, the address changes to the new user's).
+            key={user?.id ?? 'new'}
+            user={user}
+            isAdmin={isAdmin}
+            locations={places.data.locations}
+            schools={places.data.schools}
+            errors={save.fieldErrors}
+            pending={save.pending}
+            onSubmit={onSubmit}
+          />
+          {user && user.id !== me?.id && <UserStatus user={user} onChanged={setSaved} />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Insertable } from 'kysely';
+import type { Db, Dialect } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import type { AuditLogTable } from './audit-log.table.ts';
+
+function rolesQueries(db: Db, dialect: Dialect) {
+  return {
+    /**
+     * The active admins, locked until the transaction ends: two admins removing each other at the same moment
+     * must not both see the other one still there. SQLite has one writer and serialises transactions already.
+     */
+    lockActiveAdminIds: async () => {
+      const q = db.selectFrom('users').select('id').where('is_admin', '=', 1).where('is_active', '=', 1);
+      return (await (dialect === 'postgres' ? q.forUpdate() : q).execute()).map((r) => r.id);
+    },
+
+    findUser: (id: number) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'full_name', 'is_admin', 'is_teacher'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /** A teacher's schools, by name. */
+    schoolsOfTeacher: (userId: number) =>
+      db
+        .selectFrom('teacher_schools')
+        .innerJoin('schools', 'schools.id', 'teacher_schools.school_id')
+        .select(['schools.id', 'schools.name'])
+        .where('teacher_schools.user_id', '=', userId)
+        .orderBy('schools.name')
+        .execute(),
+
+    /** Those of `ids` that are schools, by name. */
+    schoolsByIds: (ids: number[]) =>
+      ids.length
+        ? db.selectFrom('schools').select(['id', 'name']).where('id', 'in', ids).orderBy('name').execute()
+        : Promise.resolve([]),
+
+    setRoles: (id: number, roles: { is_admin: number; is_teacher: number }, now: string) =>
+      db
+        .updateTable('users')
+        .set({ ...roles, updated_at: now })
+        .where('id', '=', id)
+        .execute(),
+
+    setTeacherSchools: async (userId: number, schoolIds: number[]) => {
+      await db.deleteFrom('teacher_schools').where('user_id', '=', userId).execute();
+      if (schoolIds.length) {
+        await db
+          .insertInto('teacher_schools')
+          .values(schoolIds.map((school_id) => ({ user_id: userId, school_id })))
+          .execute();
+      }
+    },
+
+    insertAudit: async (rows: Insertable<AuditLogTable>[]) => {
+      if (rows.length) await db.insertInto('audit_log').values(rows).execute();
+    },
+
+    /** One page of the log, newest first. */
+    auditPage: async (filter: { page: number; perPage: number; targetUserId?: number }) => {
+      let q = db.selectFrom('audit_log');
+      if (filter.targetUserId) q = q.where('target_user_id', '=', filter.targetUserId);
+      const total = Number(
+        (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      );
+      const rows = await q
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(filter.perPage)
+        .offset((filter.page - 1) * filter.perPage)
+        .execute();
+      return { rows, total };
+    },
+  };
+}
+export type RolesQueries = ReturnType<typeof rolesQueries>;
+
+/** Roles (columns of `users`), a teacher's schools, and the audit log of their changes. */
+export function createRolesRepository(db: Db, dialect: Dialect) {
+  return {
+    ...rolesQueries(db, dialect),
+    /** Runs `work` in one transaction, with the queries bound to it. */
+    transaction: <T>(work: (q: RolesQueries) => Promise<T>) =>
+      withTransaction(db, (trx) => work(rolesQueries(trx, dialect))),
+  };
+}
