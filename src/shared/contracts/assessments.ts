@@ -91,6 +91,8 @@ export const myAssessmentSchema = z.object({
   pass_mark: z.number(),
   attempts_allowed: z.number().nullable(),
   attempts_used: z.number(),
+  /** When the answers are shown: the start confirmation says so. */
+  review_policy: reviewPolicySchema,
   state: z.enum(['not_started', 'in_progress', 'submitted', 'scheduled', 'closed']),
   in_progress_attempt_id: z.string().nullable(),
   /** Seconds left on the in-progress attempt, if it is timed. */

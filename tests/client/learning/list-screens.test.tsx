@@ -22,6 +22,7 @@ function item(overrides: Partial<MyAssessment>): MyAssessment {
     pass_mark: 60,
     attempts_allowed: 3,
     attempts_used: 0,
+    review_policy: 'after_submit',
     state: 'not_started',
     in_progress_attempt_id: null,
     seconds_left: null,

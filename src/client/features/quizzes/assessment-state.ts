@@ -83,7 +83,30 @@ export function sortForStudent(items: readonly MyAssessment[]): MyAssessment[] {
   return [...items].sort((a, b) => ORDER[a.state] - ORDER[b.state]);
 }
 
+/** How many attempts remain, said as the stakes of this one: "This is your only attempt." */
+function attemptStakes(item: MyAssessment): string | null {
+  if (item.attempts_allowed === null) return null;
+  const left = Math.max(0, item.attempts_allowed - item.attempts_used);
+  if (left === 1)
+    return item.attempts_used === 0 ? 'This is your only attempt.' : 'This is your last attempt.';
+  return `You have ${left} attempts left, this one included.`;
+}
+
+const RELEASE_TEXTS: Record<MyAssessment['review_policy'], (kind: string) => string> = {
+  after_submit: () => 'You see the answers as soon as you submit.',
+  after_close: (kind) => `The answers are released when the ${kind} closes.`,
+  never: () => 'You will see your score, not the answers.',
+};
+
+/** The start confirmation: the time limit, the attempts left and when the answers are released. */
 export function startConfirmText(item: MyAssessment): string {
   const kind = KIND_NAMES[item.kind].one;
-  return `This ${kind} has a time limit of ${minutes(item.time_limit_minutes ?? 0)}. The timer starts as soon as you begin and keeps running if you leave. Start now?`;
+  return [
+    `This ${kind} has a time limit of ${minutes(item.time_limit_minutes ?? 0)}. The timer starts as soon as you begin and keeps running if you leave.`,
+    attemptStakes(item),
+    RELEASE_TEXTS[item.review_policy](kind),
+    'Start now?',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -300,6 +300,7 @@ export function createAssessmentsService(
             pass_mark: a.pass_mark,
             attempts_allowed: a.attempts_allowed,
             attempts_used: mine.length,
+            review_policy: a.review_policy,
             state,
             in_progress_attempt_id: open?.id ?? null,
             seconds_left: open?.deadline_at
