@@ -47,6 +47,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { createBackgroundTasks } from './plugins/background.ts';
 import { errorsPlugin, forbidden, frameworkErrors, unauthenticated } from './plugins/errors.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
+import { prettyLogStream } from './plugins/pretty-log.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
 import { createRouter, type RouteInfo } from './plugins/routes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -62,7 +63,11 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
+          },
     logController: new QuietRequestLog(),
     bodyLimit: 1024 * 1024,
     // Only the configured proxies may name the client (config.ts): never every hop, which a client could spoof.

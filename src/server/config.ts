@@ -24,6 +24,8 @@ export interface AppConfig {
   seed: 'demo' | 'none';
   staticDir?: string;
   logLevel: string;
+  /** `pretty` (one readable line per entry) or `json`; default: pretty on a terminal, JSON otherwise. */
+  logFormat: 'pretty' | 'json';
   passwordHashing: PasswordHashingConfig;
   /**
    * Failed logins allowed per (account, address) pair in one window before 429; ten times that per address
@@ -66,6 +68,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seed,
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat:
+      env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty'
+        ? env.LOG_FORMAT
+        : process.stdout.isTTY
+          ? 'pretty'
+          : 'json',
     // Hashes at once per process: the cores shared among the workers, at most two (libuv's four threads
     // also serve file and DNS work).
     passwordHashing: {

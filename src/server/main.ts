@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { configFromEnv, type AppConfig } from './config.ts';
+import { sqliteFileOf } from './db/database.ts';
 
 const config = configFromEnv();
 
@@ -35,6 +36,20 @@ async function serve(config: AppConfig): Promise<void> {
 
   // Workers share the primary's port (node:cluster hands each connection to one of them).
   await app.listen({ port: config.port, host: config.host });
+  if (cluster.isPrimary) console.log(readyLine(config));
+}
+
+/** The one line a person starting the server looks for. */
+export function readyLine(config: AppConfig): string {
+  let database: string;
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    database = `PostgreSQL at ${url.host}${url.pathname}`;
+  } else {
+    database = `SQLite at ${sqliteFileOf(config.dataDir)}`;
+  }
+  const workers = config.workers > 1 ? `, ${config.workers} workers` : '';
+  return `Pathbuilder ready at http://${config.host}:${config.port} (${database}${workers})`;
 }
 
 /**
@@ -68,7 +83,13 @@ function superviseWorkers(count: number): void {
   const first = fork(true);
   first.once('listening', () => {
     listening = true;
-    for (let i = 1; i < count; i++) fork(false);
+    let ready = 1;
+    for (let i = 1; i < count; i++) {
+      fork(false).once('listening', () => {
+        if (++ready === count) console.log(readyLine(config));
+      });
+    }
+    if (count === 1) console.log(readyLine(config));
     log('info', `serving with ${count} workers`, { port: config.port });
   });
 
