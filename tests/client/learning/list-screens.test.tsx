@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyAssessment } from '../../../src/shared/contracts/assessments.ts';
@@ -146,6 +146,7 @@ describe('the student dashboard', () => {
     mockFetch((request) => {
       if (request.url === '/api/my/assessments?kind=quiz') return json(200, { data: QUIZZES });
       if (request.url.startsWith('/api/my/assessments')) return json(200, { data: [] });
+      if (request.url.startsWith('/api/usernotifications/unseen-count')) return json(200, { count: 2 });
       if (request.url === `/api/attempts/${LAST}/result`)
         return json(
           200,
@@ -172,5 +173,12 @@ describe('the student dashboard', () => {
     expect(within(latest).getByRole('link', { name: 'Review result' }).getAttribute('href')).toBe(
       `/quiz-result/${LAST}`,
     );
+
+    // Students have no bell: the dashboard says what is new and leads to their notifications.
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    await waitFor(() => expect(notifications.textContent).toContain('You have 2 new notifications.'));
+    expect(
+      within(notifications).getByRole('link', { name: 'See your notifications' }).getAttribute('href'),
+    ).toBe('/notifications');
   });
 });

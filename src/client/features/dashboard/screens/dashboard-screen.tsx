@@ -8,6 +8,7 @@ import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { roleOf } from '../../auth/auth.store.ts';
+import { NotificationsCard } from '../../notifications/components/notifications-card.tsx';
 import { formatDate } from '../../quiz/format.ts';
 import { KIND_NAMES, stateDetail } from '../../quizzes/assessment-state.ts';
 import { AssessmentActions } from '../../quizzes/components/assessment-list.tsx';
@@ -143,7 +144,12 @@ export default function DashboardScreen({ user }: DashboardScreenProps) {
           </Link>
         </section>
       )}
-      {student && user?.taken_diagnostics === 1 && <StudentDashboard />}
+      {student && user?.taken_diagnostics === 1 && (
+        <>
+          <StudentDashboard />
+          <NotificationsCard />
+        </>
+      )}
       {!(student && user?.taken_diagnostics === 1) && <Ready />}
       {user && !student && (
         <EmptyState

@@ -1,0 +1,33 @@
+import { useEffect, useId } from 'react';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../app/paths.ts';
+import { loadUnseenCount, useUnseenCount } from '../notifications.store.ts';
+
+/**
+ * The student's way to their notifications: the spec gives students neither the bell nor a menu entry, so
+ * the dashboard says how many are new and links to /notifications.
+ */
+export function NotificationsCard() {
+  const id = useId();
+  const unseen = useUnseenCount();
+  useEffect(() => {
+    const controller = new AbortController();
+    void loadUnseenCount(controller.signal);
+    return () => controller.abort();
+  }, []);
+  return (
+    <section className="card dashboard__section" aria-labelledby={id}>
+      <h2 id={id} className="card__title">
+        Notifications
+      </h2>
+      <p>
+        {unseen === 0
+          ? 'No new notifications.'
+          : `You have ${unseen} new ${unseen === 1 ? 'notification' : 'notifications'}.`}
+      </p>
+      <Link className={unseen > 0 ? 'button' : 'button button--secondary'} to={PATHS.notifications}>
+        See your notifications
+      </Link>
+    </section>
+  );
+}
