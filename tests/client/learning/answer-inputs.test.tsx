@@ -135,7 +135,7 @@ describe('answer renderers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Keep this order' }));
     expect(onChange).toHaveBeenLastCalledWith({ type: 'ordering', order: ['o1', 'o2', 'o3'] });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Move "Block play" up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move up: Block play' }));
     expect(onChange).toHaveBeenLastCalledWith({ type: 'ordering', order: ['o1', 'o3', 'o2'] });
 
     rerender(
@@ -149,8 +149,8 @@ describe('answer renderers', () => {
       screen.getAllByRole('listitem').map((li) => li.textContent?.replace('⠿', '').split('Move')[0]),
     ).toEqual(['Sand play', 'Block play', 'Water play']);
     expect(screen.queryByRole('button', { name: 'Keep this order' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Move "Sand play" up' })).toHaveProperty('disabled', true);
-    fireEvent.click(screen.getByRole('button', { name: 'Move "Sand play" down' }));
+    expect(screen.getByRole('button', { name: 'Move up: Sand play' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move down: Sand play' }));
     expect(onChange).toHaveBeenLastCalledWith({ type: 'ordering', order: ['o3', 'o1', 'o2'] });
   });
 

@@ -77,7 +77,7 @@ export function OrderingAnswer({ question, value, onChange, disabled }: AnswerIn
                   id={buttonId(optionId, 'up')}
                   type="button"
                   className="button button--secondary button--small"
-                  aria-label={`Move "${textOf(optionId)}" up`}
+                  aria-label={`Move up: ${textOf(optionId)}`}
                   disabled={disabled || index === 0}
                   onClick={() => move(index, -1)}
                 >
@@ -87,7 +87,7 @@ export function OrderingAnswer({ question, value, onChange, disabled }: AnswerIn
                   id={buttonId(optionId, 'down')}
                   type="button"
                   className="button button--secondary button--small"
-                  aria-label={`Move "${textOf(optionId)}" down`}
+                  aria-label={`Move down: ${textOf(optionId)}`}
                   disabled={disabled || index === order.length - 1}
                   onClick={() => move(index, 1)}
                 >
