@@ -14,7 +14,18 @@ const forbid = (...groups) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'coverage', 'test-results', 'playwright-report', '.tmp'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'dist-*',
+      'data',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      '.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

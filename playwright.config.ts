@@ -15,6 +15,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: '.tmp/reports/e2e.json' }]],
+  // Visual baselines (screenshots.spec.ts), one folder per spec, kept in git.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
@@ -59,6 +61,8 @@ export default defineConfig({
       SEED: 'demo',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // A parallel run can build the client elsewhere (vite build --outDir dist-x) and serve that.
+      STATIC_DIR: process.env.STATIC_DIR ?? 'dist',
     },
   },
 });

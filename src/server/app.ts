@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '../shared/constants.ts';
@@ -20,14 +21,21 @@ import { attemptsRoutes } from './features/attempts/attempts.routes.ts';
 import { createAttemptsService } from './features/attempts/attempts.service.ts';
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.ts';
 import { createKnowledgeGraphService } from './features/knowledge-graph/knowledge-graph.service.ts';
+import { createDiskFileStore } from './features/files/file-store.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
+import { createFilesService } from './features/files/files.service.ts';
 import { questionsRoutes } from './features/questions/questions.routes.ts';
 import { createQuestionsService } from './features/questions/questions.service.ts';
 import { uploadsRoutes } from './features/questions/uploads.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
+import { learningRoutes } from './features/learning/learning.routes.ts';
+import { createLearningService } from './features/learning/learning.service.ts';
 import { profileRecordRoutes } from './features/profile-record/profile-record.routes.ts';
 import { createProfileRecordService } from './features/profile-record/profile-record.service.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { createReportsService } from './features/reports/reports.service.ts';
 import { lookupsRoutes } from './features/schools/lookups.routes.ts';
 import { schoolRequestsRoutes } from './features/schools/school-requests.routes.ts';
 import { schoolsRoutes } from './features/schools/schools.routes.ts';
@@ -41,6 +49,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { rolesRoutes } from './features/users/roles.routes.ts';
 import { createRolesService } from './features/users/roles.service.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
+import { createSyncStamp } from './features/users/sync-stamp.service.ts';
 import { roleOf } from './features/users/users.service.ts';
 import { createMailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -136,10 +145,21 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   const kg = createKnowledgeGraphService(db);
   const questions = createQuestionsService(ctx);
+  const files = createFilesService(ctx, createDiskFileStore(join(config.dataDir, 'uploads')));
   const assessments = createAssessmentsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
+  const learning = createLearningService(ctx, {
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    // `attempts` is created next; the pathway only calls this on a request, long after.
+    quizzesOf: async (user) => assessments.mine(user, 'quiz', await attempts.summariesOf(user.id)),
+  });
+  const reports = createReportsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
   const attempts = createAttemptsService(ctx, {
     assessments,
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    onGraded: (userId) => {
+      learning.refreshAfterSubmit(userId);
+      reports.scoresChanged(userId);
+    },
   });
   const support = createSupportService(ctx, {
     notifications,
@@ -171,6 +191,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
         if (!request.auth) throw unauthenticated();
         if (roleOf(request.auth.user) === 'student') throw forbidden();
       });
+      // Uploads stream to the file store; no part is ever buffered whole (files.routes.ts sets the limits).
+      await api.register(fastifyMultipart);
       const route = createRouter(api, routes, API_BASE);
       healthRoutes(route, ctx);
       authRoutes(route, auth);
@@ -181,9 +203,12 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       rolesRoutes(route, roles);
       knowledgeGraphRoutes(route, kg);
       questionsRoutes(route, questions);
+      filesRoutes(route, files);
       assessmentsRoutes(route, { assessments, attempts, questions });
-      attemptsRoutes(route, attempts);
+      attemptsRoutes(route, attempts, createSyncStamp(db, ctx.now));
+      learningRoutes(route, learning);
       profileRecordRoutes(route, createProfileRecordService(db));
+      reportsRoutes(route, reports);
       supportRoutes(route, support);
       usersRoutes(route, {
         users: adminUsers,

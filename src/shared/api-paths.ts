@@ -13,6 +13,17 @@ export const AUTH_PATHS = {
   account: (id: number | string) => `/user/${id}`,
 } as const;
 
+/** Spec 7: the background recalculations the student's sidebar asks for (and submits trigger too). */
+export const LEARNING_PATHS = {
+  proficiency: (id: number | string) => `/user/${id}/calculate-proficiency`,
+  progress: (id: number | string) => `/user/${id}/calculate-user-progress`,
+  daily: (date: string, id: number | string) => `/user/calculate-daily-performance/${date}/${id}`,
+  myProfile: '/my/learning-profile',
+  studentProfile: (id: number | string) => `/admin/users/${id}/learning-profile`,
+  myPathway: '/my/learning-pathway',
+  mySummary: '/my/learning-summary',
+} as const;
+
 /** The Account screen: a pending e-mail change and the signed-in devices. */
 export const ACCOUNT_PATHS = {
   emailChange: '/account/email-change',
@@ -67,6 +78,12 @@ export const QUESTION_PATHS = {
   importCsv: '/admin/questions/import',
   exportCsv: '/admin/questions/export',
   uploads: '/admin/uploads',
+} as const;
+
+/** Uploaded files (DESIGN.md section 2): staff upload, anyone signed in reads (question images reach students). */
+export const FILE_PATHS = {
+  upload: '/admin/files',
+  one: (i: number | string) => `/files/${i}`,
 } as const;
 
 /** The signed-in student's own record of attempts. */

@@ -45,3 +45,9 @@ export const VERIFY_LINK_TTL_MS = 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * A micro topic counts as mastered from this share of right answers (percent). Below it, the result screens
+ * suggest practising the topic and the diagnostic says "not yet".
+ */
+export const MASTERY_PERCENT = 80;

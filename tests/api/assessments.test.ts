@@ -148,3 +148,84 @@ describe.each(dialects)('staff assessment lists (%s)', (dialect) => {
     expect(diagnostics.statusCode).toBe(403);
   });
 });
+
+describe.each(dialects)('saving an assessment names every wrong field at once (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let teacher: string;
+  let question: number;
+  const post = (token: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: '/api/admin/assessments', token, payload });
+  const empty = { kind: 'quiz', title: '', selection: 'fixed', question_ids: [], school_ids: [] };
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { seed: 'demo' });
+    admin = await t.login('admin@pathbuilder.test');
+    teacher = await t.login('teacher@pathbuilder.test');
+    const [micro] = await createTopics(t, admin, 1);
+    question = await createQuestion(t, admin, micro!, 'true_false');
+  });
+  afterAll(() => t.close());
+
+  it('answers a teacher’s empty quiz with the title, the questions and the schools in one 422', async () => {
+    const res = await post(teacher, empty);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'The title must be at least 3 characters.',
+      errors: {
+        title: ['The title must be at least 3 characters.'],
+        question_ids: ['Choose at least one question.'],
+        school_ids: ['Choose the schools this is for.'],
+      },
+    });
+  });
+
+  it('lets an admin leave the schools empty (every school), and still names the other fields', async () => {
+    const res = await post(admin, {
+      ...empty,
+      opens_at: '2030-01-02T10:00:00Z',
+      closes_at: '2030-01-01T10:00:00Z',
+      pass_mark: 101,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual([
+      'closes_at',
+      'pass_mark',
+      'question_ids',
+      'title',
+    ]);
+    expect(res.json().errors.closes_at).toEqual(['The closing time must be after the opening time.']);
+  });
+
+  it('names the draws of a random quiz and a missing closing time for answers released at the close', async () => {
+    const res = await post(admin, {
+      ...empty,
+      title: 'Random warm-up',
+      selection: 'random',
+      draws: [],
+      review_policy: 'after_close',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      draws: ['Choose at least one micro topic to draw from.'],
+      closes_at: [
+        'Answers are released when the assessment closes, so it needs a closing time (or choose another review policy).',
+      ],
+    });
+  });
+
+  it('refuses a teacher’s quiz without schools as a field error once the rest is right, and saves it with them', async () => {
+    const body = { ...empty, title: 'Class warm-up', question_ids: [question] };
+    const refused = await post(teacher, body);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ school_ids: ['Choose the schools this is for.'] });
+    const me = (await t.request({ method: 'GET', url: '/api/refresh', token: teacher })).json().user;
+    const mine = (
+      await t.ctx.db.selectFrom('teacher_schools').select('school_id').where('user_id', '=', me.id).execute()
+    ).map((r) => r.school_id);
+    expect(mine.length).toBeGreaterThan(0);
+    const saved = await post(teacher, { ...body, school_ids: mine });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().assessment.school_ids).toEqual(mine);
+  });
+});

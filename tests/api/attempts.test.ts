@@ -425,7 +425,8 @@ describe.each(dialects)('taking assessments: integrity (%s)', (dialect) => {
     const results = (await t.request({ method: 'GET', url: '/api/my/diagnostic-results', token })).json();
     expect(results.attempt_id).toBe(a.id);
     expect(results.subjects).toHaveLength(1);
-    expect(results.subjects[0]).toMatchObject({ correct: 1, total: 6 });
+    // The diagnostic is adaptive: it holds a pool and is marked on the questions it asked (here one).
+    expect(results.subjects[0]).toMatchObject({ correct: 1, total: 1 });
     expect(results.subjects[0].micro_topics).toHaveLength(2);
   });
 

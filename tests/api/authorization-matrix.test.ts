@@ -152,6 +152,36 @@ async function freshSchool(x: Ctx): Promise<number> {
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
+/** One uploaded image per world (made once, by the admin), for the download route. */
+const worldFiles = new WeakMap<World, Promise<number>>();
+function fileOf(w: World): Promise<number> {
+  let made = worldFiles.get(w);
+  if (!made) {
+    made = (async () => {
+      const boundary = 'matrixboundary';
+      const bytes = Buffer.from(PNG.slice(PNG.indexOf(',') + 1), 'base64');
+      const res = await w.t.request({
+        method: 'POST',
+        url: '/api/admin/files?kind=image',
+        token: w.adminToken,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m.png"\r\n` +
+              'Content-Type: image/png\r\n\r\n',
+          ),
+          bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      if (res.statusCode !== 201) throw new Error(`upload a file: ${res.statusCode} ${res.body}`);
+      return (res.json() as { file: { id: number } }).file.id;
+    })();
+    worldFiles.set(w, made);
+  }
+  return made;
+}
+
 //                                     anonymous | student | foreign student | teacher | foreign teacher | admin
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { expect: 'ok | ok | ok | ok | ok | ok' },
@@ -201,6 +231,26 @@ const MATRIX: Record<string, Row> = {
     expect: '401 | ok 403 | ok 403 | ok 403 | ok 403 | ok 403',
     params: (x) => ({ id: x.user.id }),
     body: () => ({ current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD }),
+  },
+  // Spec 7's recalculations: a student their own, staff the students they may see.
+  'PUT /api/user/:id/calculate-proficiency': {
+    expect: '401 | ok 403 | ok 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.student.id }),
+  },
+  'PUT /api/user/:id/calculate-user-progress': {
+    expect: '401 | ok 403 | ok 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.student.id }),
+  },
+  'PUT /api/user/calculate-daily-performance/:date/:id': {
+    expect: '401 | ok 403 | ok 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ date: '2026-11-23', id: x.at.student.id }),
+  },
+  'GET /api/my/learning-profile': { expect: '401 | ok | ok | 403 | 403 | 403' },
+  'GET /api/my/learning-pathway': { expect: '401 | ok | ok | 403 | 403 | 403' },
+  'GET /api/my/learning-summary': { expect: '401 | ok | ok | 403 | 403 | 403' },
+  'GET /api/admin/users/:id/learning-profile': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.student.id }),
   },
   'PUT /api/user/:id': {
     expect: '401 | ok 403 | ok 403 | ok 403 | ok 403 | ok 403',
@@ -464,6 +514,14 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/questions/export': { expect: '401 | 403 | 403 | 403 | 403 | ok' },
   'POST /api/admin/uploads': { expect: '401 | 403 | 403 | 403 | 403 | ok', body: () => ({ data_url: PNG }) },
 
+  // Uploaded files: staff upload (the matrix sends no multipart body, so staff get the 422 asking for a file);
+  // anyone signed in reads one, since question images reach students.
+  'POST /api/admin/files': { expect: '401 | 403 | 403 | ok | ok | ok' },
+  'GET /api/files/:id': {
+    expect: '401 | ok | ok | ok | ok | ok',
+    params: async (x) => ({ id: await fileOf(x.w) }),
+  },
+
   // Assessments: teachers see what their students can take (aimed at everyone or at one of their schools) and
   // manage the quizzes and exams aimed only at their own schools.
   'GET /api/admin/assessments': {
@@ -552,6 +610,53 @@ const MATRIX: Record<string, Row> = {
     params: (x) => ({ id: x.at.submittedAttempt }),
   },
   'GET /api/my/diagnostic-results': { expect: '401 | ok | ok | 403 | 403 | 403' },
+
+  // The admin dashboard and Reports: staff, a teacher only for their own schools (another school: 403).
+  'GET /api/admin/dashboard': { expect: '401 | 403 | 403 | ok | ok | ok' },
+  'GET /api/admin/reports/rankings/students': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    query: (x) => ({ school_id: x.at.school.id }),
+  },
+  'GET /api/admin/reports/rankings/students/export': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    query: (x) => ({ school_id: x.at.school.id }),
+  },
+  'GET /api/admin/reports/rankings/schools': { expect: '401 | 403 | 403 | ok | ok | ok' },
+  'GET /api/admin/reports/rankings/schools/export': { expect: '401 | 403 | 403 | ok | ok | ok' },
+  'GET /api/admin/reports/assessments': { expect: '401 | 403 | 403 | ok | ok | ok' },
+  'GET /api/admin/reports/item-analysis/:id': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.done }),
+    query: (x) => ({ school_id: x.at.school.id }),
+  },
+  'GET /api/admin/reports/item-analysis/:id/export': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.done }),
+    query: (x) => ({ school_id: x.at.school.id }),
+  },
+  'GET /api/admin/reports/activity': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    query: (x) => ({ school_id: x.at.school.id }),
+  },
+  'GET /api/admin/reports/activity/export': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    query: (x) => ({ school_id: x.at.school.id }),
+  },
+  'GET /api/admin/reports/inactive': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    query: (x) => ({ school_id: x.at.school.id }),
+  },
+  'GET /api/admin/reports/inactive/export': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    query: (x) => ({ school_id: x.at.school.id }),
+  },
+  // The student's own relative board and their choice to appear in rankings: no user id, so only their own.
+  'GET /api/my/ranking': { expect: '401 | ok | ok | 403 | 403 | 403' },
+  'GET /api/my/ranking/visibility': { expect: '401 | ok | ok | 403 | 403 | 403' },
+  'PUT /api/my/ranking/visibility': {
+    expect: '401 | ok | ok | 403 | 403 | 403',
+    body: () => ({ visible: true }),
+  },
 
   // The student's own record: no user id in the route, so nobody else's can be asked for.
   'GET /api/my/record': { expect: '401 | ok | ok | 403 | 403 | 403' },
@@ -856,11 +961,16 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     }
   });
 
-  it('refuses a teacher who aims an assessment of their own school at another school too', async () => {
+  it('refuses a teacher who aims an assessment of their own school at another school too, or at every school', async () => {
     const { teacher } = w.principals;
     const { A, B } = w.sides;
     const body = (school_ids: number[]) => ({ ...assessmentBody(ctxOf(w, teacher, true)), school_ids });
-    const statuses = [
+    const before = await w.t.request({
+      method: 'GET',
+      url: `/api/admin/assessments/${A.assessments.edit}`,
+      token: teacher.token!,
+    });
+    const answers = [
       await w.t.request({
         method: 'POST',
         url: '/api/admin/assessments',
@@ -879,8 +989,17 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
         token: teacher.token!,
         payload: body([]),
       }),
-    ].map((r) => r.statusCode);
-    expect(statuses).toEqual([403, 403, 403]);
+    ];
+    // Every school is refused as a missing field, named with any other error of the form (not a bare 403).
+    expect(answers.map((r) => r.statusCode)).toEqual([403, 403, 422]);
+    expect(answers[2]!.json().errors).toEqual({ school_ids: ['Choose the schools this is for.'] });
+    const after = await w.t.request({
+      method: 'GET',
+      url: `/api/admin/assessments/${A.assessments.edit}`,
+      token: teacher.token!,
+    });
+    expect(after.json().assessment.school_ids).toEqual(before.json().assessment.school_ids);
+    expect(after.json().assessment.updated_at).toBe(before.json().assessment.updated_at);
   });
 
   it.each(declared.map((r) => [keyOf(r), r] as const))(

@@ -245,10 +245,15 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
 
       // The knowledge graph (checked above): a micro topic's editor panel, then the prerequisite map.
       await navigate(page, PATHS.adminKnowledgeGraph);
+      // A micro topic's row menu, open (checked as it is shown), then its Edit.
       await page
-        .getByRole('button', { name: /^Edit / })
+        .locator('.kg-row--micro')
+        .getByRole('button', { name: /^Actions for / })
         .first()
         .click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await audit.check('/admin/knowledge-graph (row actions menu)', '.kg-tree');
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Edit', exact: true }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await audit.check('/admin/knowledge-graph (micro topic editor)', '.kg-editor');
       await page.getByRole('button', { name: 'Close the editor' }).click();
@@ -360,6 +365,11 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
       ]) {
         await audit.visit(path);
       }
+      // The assessment builder after an empty save: the error summary, the marked fields and the Save bar.
+      await navigate(page, PATHS.adminQuiz());
+      await page.getByRole('button', { name: 'Save quiz', exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'The quiz was not saved' })).toBeVisible();
+      await audit.check('/admin/quiz (with errors)', 'main');
       await checkMenuAndLogout(audit, width);
       expectNoFindings(audit);
     });

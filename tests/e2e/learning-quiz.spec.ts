@@ -69,9 +69,16 @@ test('the demo student takes a timed quiz, submits it, and reviews the result an
   expect(max).toBe(total);
   await expect(page.getByRole('heading', { name: quiz.title, level: 1 })).toBeVisible();
   await expect(page.getByText(`${score} / ${max}`, { exact: true })).toBeVisible();
-  await expect(page.getByText(`${percent}%`, { exact: true }).first()).toBeVisible();
-  await expect(page.getByText(/Passed|Not passed/)).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Result per micro topic' })).toBeVisible();
+  // The score as a ring named in words, and a bar per micro topic (the quiz has four, two questions each).
+  await expect(
+    page.getByRole('img', { name: `Score ${percent}%, ${score} of ${max}; pass mark 60%` }),
+  ).toBeVisible();
+  await expect(page.getByText(/^(Passed|Not passed)$/)).toBeVisible();
+  // What next: practice of the topics below the mastery mark, if any, and a retry (two attempts left).
+  await expect(
+    page.getByRole('region', { name: 'What next' }).getByRole('button', { name: 'Retry', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Result per topic' }).getByRole('listitem')).toHaveCount(4);
 
   await page.getByRole('link', { name: 'See the analysis' }).click();
   await expect(page).toHaveURL(onPath(`/quiz-analysis/${attemptId}`));
@@ -90,8 +97,11 @@ test('the demo student takes a timed quiz, submits it, and reviews the result an
   await expect(page).toHaveURL(onPath('/quizzes'));
   await expect(item).toContainText('Submitted');
   await expect(item).toContainText(`Best score ${percent}%`);
-  await expect(item.getByRole('link', { name: 'Review result' })).toHaveAttribute(
+  await expect(item.getByRole('link', { name: 'Review', exact: true })).toHaveAttribute(
     'href',
     `/quiz-result/${attemptId}`,
   );
+  // Taken once of three: a retake (timed, so it asks first), never "Start" again.
+  await expect(item.getByRole('button', { name: 'Retake', exact: true })).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
 });

@@ -63,3 +63,7 @@ export const PATHS = {
 export function isAdminPath(pathname: string): boolean {
   return pathname === PATHS.admin || pathname.startsWith(`${PATHS.admin}/`);
 }
+
+/** Test Yourself with these micro topics already chosen (a result's "Practise these topics"). */
+export const practiseTopicsPath = (microTopicIds: readonly number[]) =>
+  `${PATHS.testYourself}?topics=${microTopicIds.join(',')}`;

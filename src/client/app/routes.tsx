@@ -210,7 +210,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   {
     path: '/admin/learning-profile/:id?',
     meta: page('Learning Profile'),
-    element: withParams(LearningProfile, optionalId),
+    element: withParams(LearningProfile, (p) => ({ staff: true, id: p.id })),
   },
 ];
 

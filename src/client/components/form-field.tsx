@@ -117,14 +117,17 @@ export function TextAreaField({
   rows = 3,
   maxLength,
   className,
+  id,
 }: FieldProps & {
   onChange: (value: string) => void;
+  /** The textarea's id (a link to the field, e.g. from an error summary); generated when absent. */
+  id?: string;
   rows?: number;
   maxLength?: number;
   /** Extra classes for the textarea. */
   className?: string;
 }) {
-  const { inputId, control } = useFieldIds(name, undefined, hint, errors);
+  const { inputId, control } = useFieldIds(name, id, hint, errors);
   return (
     <FieldFrame inputId={inputId} label={label} hint={hint} errors={errors}>
       <textarea

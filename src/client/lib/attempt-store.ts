@@ -1,4 +1,4 @@
-import { createStore, del, get, set, update } from 'idb-keyval';
+import { createStore, del, get, getMany, set, setMany, update } from 'idb-keyval';
 import type { UseStore } from 'idb-keyval';
 import type { Attempt, SavedAnswer } from '../../shared/contracts/attempts.ts';
 
@@ -119,9 +119,31 @@ const copyKey = (userId: number | null, path: string) => `copy:${userId ?? 'gues
  * list is more useful than none. Keyed by user, so a shared tablet never shows one student another's data.
  */
 export function storeCopy(userId: number | null, path: string, data: unknown): Promise<void> {
-  return safely((db) => set(copyKey(userId, path), data, db), undefined);
+  return safely(
+    (db) =>
+      setMany(
+        [
+          [copyKey(userId, path), data],
+          [copyAtKey(userId, path), Date.now()],
+        ],
+        db,
+      ),
+    undefined,
+  );
 }
 
-export function loadCopy<T>(userId: number | null, path: string): Promise<T | undefined> {
-  return safely((db) => get<T>(copyKey(userId, path), db), undefined);
+const copyAtKey = (userId: number | null, path: string) => `copy-at:${userId ?? 'guest'}:${path}`;
+
+/** The copy, and when the server gave it (for "Offline, last updated 10:42"). */
+export function loadCopy<T>(
+  userId: number | null,
+  path: string,
+): Promise<{ data: T; updatedAt: number | undefined } | undefined> {
+  return safely(async (db) => {
+    const [data, updatedAt] = (await getMany([copyKey(userId, path), copyAtKey(userId, path)], db)) as [
+      T | undefined,
+      number | undefined,
+    ];
+    return data === undefined ? undefined : { data, updatedAt };
+  }, undefined);
 }

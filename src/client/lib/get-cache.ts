@@ -8,7 +8,15 @@ import { GET_CACHE_TTL_MS } from '../../shared/constants.ts';
 interface CacheEntry {
   url: string;
   storedAt: number;
+  /** When the server produced `data` (its Date header), if known; older entries lack it. */
+  producedAt?: number;
   data: unknown;
+}
+
+export interface CachedBody {
+  data: unknown;
+  /** When the server produced the body: its Date header if it was known, else when it was stored. */
+  producedAt: number;
 }
 
 let store: UseStore | null = null;
@@ -30,13 +38,19 @@ function cacheKey(url: string, userId: number | null): string {
 
 /** The cached body of `url` for `userId`, or undefined when absent or older than GET_CACHE_TTL_MS. */
 export async function readCached(url: string, userId: number | null): Promise<unknown> {
+  return (await readCachedEntry(url, userId))?.data;
+}
+
+/** Like readCached, with the time the server produced the body. */
+export async function readCachedEntry(url: string, userId: number | null): Promise<CachedBody | undefined> {
   const db = cacheStore();
   if (!db) return undefined;
   const key = cacheKey(url, userId);
   try {
     const entry = await get<CacheEntry>(key, db);
     if (!entry) return undefined;
-    if (now() - entry.storedAt < GET_CACHE_TTL_MS) return entry.data;
+    if (now() - entry.storedAt < GET_CACHE_TTL_MS)
+      return { data: entry.data, producedAt: Math.min(entry.producedAt ?? entry.storedAt, entry.storedAt) };
     await del(key, db);
   } catch {
     // A broken cache must only cost a network round trip.
@@ -44,11 +58,17 @@ export async function readCached(url: string, userId: number | null): Promise<un
   return undefined;
 }
 
-export async function writeCached(url: string, userId: number | null, data: unknown): Promise<void> {
+/** `producedAt` is when the server produced `data` (its Date header); without it, now. */
+export async function writeCached(
+  url: string,
+  userId: number | null,
+  data: unknown,
+  producedAt?: number,
+): Promise<void> {
   const db = cacheStore();
   if (!db) return;
   try {
-    await set(cacheKey(url, userId), { url, storedAt: now(), data } satisfies CacheEntry, db);
+    await set(cacheKey(url, userId), { url, storedAt: now(), producedAt, data } satisfies CacheEntry, db);
   } catch {
     // Same as above: caching is an optimisation.
   }

@@ -5,7 +5,7 @@ import queryStringAddon from 'wretch/addons/queryString';
 import type { z } from 'zod';
 import { API_BASE, API_TIMEOUT_MS, TEXTS } from '../../shared/constants.ts';
 import type { FieldErrors } from '../../shared/contracts/common.ts';
-import { invalidateResource, readCached, resourcePrefix, writeCached } from './get-cache.ts';
+import { invalidateResource, readCachedEntry, resourcePrefix, writeCached } from './get-cache.ts';
 
 /** Every failed response, with the server's message and (for 422) its per-field errors. */
 export class ApiError extends Error {
@@ -49,6 +49,11 @@ export interface AuthSource {
 let authSource: AuthSource = { token: () => null, userId: () => null };
 export function setAuthSource(source: AuthSource): void {
   authSource = source;
+}
+
+/** The session's bearer token, for the few requests wretch cannot make (an upload with progress: lib/files.ts). */
+export function currentToken(): string | null {
+  return authSource.token();
 }
 
 let navigate: (path: string) => void = (path) => window.location.assign(path);
@@ -160,6 +165,23 @@ async function readBody(response: Response): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
+interface Answer {
+  body: unknown;
+  /** When the server produced the body: its Date header (a service-worker cache keeps the original). */
+  producedAt: number;
+}
+
+function producedAtOf(response: Response): number {
+  const date = Date.parse(response.headers.get('Date') ?? '');
+  const received = Date.now();
+  // A server clock slightly ahead of ours must not make data look newer than it can be.
+  return Number.isNaN(date) ? received : Math.min(date, received);
+}
+
+async function readAnswer(response: Response): Promise<Answer> {
+  return { body: await readBody(response), producedAt: producedAtOf(response) };
+}
+
 async function send(
   client: Client,
   method: Method,
@@ -167,17 +189,17 @@ async function send(
   body: object | undefined,
   signal: AbortSignal | undefined,
   fresh = false,
-): Promise<unknown> {
+): Promise<Answer> {
   // `no-store` also tells our service worker to let the request through (sw/runtime-caching.ts).
   const target = fresh ? client.url(path).options({ cache: 'no-store' }) : client.url(path);
   const request = body === undefined ? target : target.json(body);
   const [controller, chain] = request.fetch(method).controller();
-  if (!signal) return chain.res(readBody);
+  if (!signal) return chain.res(readAnswer);
   const cancel = () => controller.abort(signal.reason);
   if (signal.aborted) cancel();
   else signal.addEventListener('abort', cancel, { once: true });
   try {
-    return await chain.res(readBody);
+    return await chain.res(readAnswer);
   } finally {
     signal.removeEventListener('abort', cancel);
   }
@@ -201,17 +223,48 @@ export async function getJson(path: string, opts: GetOptions = {}): Promise<unkn
   const url = `${API_BASE}${target}`;
   const userId = authSource.userId();
   if (useCache) {
-    const cached = await readCached(url, userId);
+    const cached = await readCachedEntry(url, userId);
     if (cached !== undefined) {
-      const parsed = opts.schema ? opts.schema.safeParse(cached) : { success: true, data: cached };
-      if (parsed.success) return parsed.data;
+      const parsed = opts.schema ? opts.schema.safeParse(cached.data) : { success: true, data: cached.data };
+      if (parsed.success) return markUpdatedAt(parsed.data, cached.producedAt, opts.signal);
     }
   }
   const prefix = resourcePrefix(target);
   const generation = writeGenerations.get(prefix) ?? 0;
-  const data = check(await send(api, 'GET', target, undefined, opts.signal, !useCache), opts.schema);
-  if (useCache && (writeGenerations.get(prefix) ?? 0) === generation) await writeCached(url, userId, data);
+  const answer = await send(api, 'GET', target, undefined, opts.signal, !useCache);
+  const data = check(answer.body, opts.schema);
+  if (useCache && (writeGenerations.get(prefix) ?? 0) === generation)
+    await writeCached(url, userId, data, answer.producedAt);
+  return markUpdatedAt(data, answer.producedAt, opts.signal);
+}
+
+// When the data a screen shows was produced by the server, for "Offline, last updated 10:42". Kept
+// beside the data instead of in it, so every existing caller keeps its plain types.
+const producedAtByData = new WeakMap<object, number>();
+const producedAtBySignal = new WeakMap<AbortSignal, number>();
+
+/**
+ * Records when the server produced `data`, for a loader's LoadState.updatedAt: getJson does it itself;
+ * a fetcher of its own (an offline copy with its time) calls this. Returns `data`.
+ */
+export function markUpdatedAt<T>(data: T, producedAt: number, signal: AbortSignal | undefined): T {
+  if (typeof data === 'object' && data !== null) producedAtByData.set(data, producedAt);
+  if (signal) {
+    // A loader that combines several requests is as old as its oldest one.
+    const earlier = producedAtBySignal.get(signal);
+    producedAtBySignal.set(signal, earlier === undefined ? producedAt : Math.min(earlier, producedAt));
+  }
   return data;
+}
+
+/** When the server produced `data` (an object getJson returned), if known. */
+export function updatedAtOf(data: unknown): number | undefined {
+  return typeof data === 'object' && data !== null ? producedAtByData.get(data) : undefined;
+}
+
+/** The oldest production time of every GET made with `signal` (useLoad passes one signal per run). */
+export function updatedAtOfSignal(signal: AbortSignal): number | undefined {
+  return producedAtBySignal.get(signal);
 }
 
 async function write(
@@ -223,7 +276,7 @@ async function write(
 ): Promise<unknown> {
   const prefix = resourcePrefix(path);
   try {
-    return check(await send(client, method, path, body, opts.signal), opts.schema);
+    return check((await send(client, method, path, body, opts.signal)).body, opts.schema);
   } finally {
     // Also after a failure: a timed-out write may still have landed on the server.
     writeGenerations.set(prefix, (writeGenerations.get(prefix) ?? 0) + 1);

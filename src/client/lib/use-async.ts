@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '../../shared/contracts/common.ts';
-import { ApiError, isAbortError } from './http.ts';
+import { ApiError, isAbortError, updatedAtOf, updatedAtOfSignal } from './http.ts';
 
 export interface LoadState<T> {
   data: T | undefined;
   loading: boolean;
   error: unknown;
   reload: () => void;
+  /**
+   * When the server produced the data shown (ms since epoch): a cached answer keeps its original time.
+   * The oldest of the run's requests wins; undefined before data or when no request said.
+   */
+  updatedAt: number | undefined;
 }
 
 interface Settled<T> {
@@ -14,6 +19,13 @@ interface Settled<T> {
   attempt: number;
   data: T | undefined;
   error: unknown;
+  updatedAt: number | undefined;
+}
+
+function oldest(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Math.min(a, b);
 }
 
 /**
@@ -28,11 +40,13 @@ export function useLoad<T>(load: ((signal: AbortSignal) => Promise<T>) | null): 
     const controller = new AbortController();
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setSettled({ load, attempt, data, error: null });
+        if (controller.signal.aborted) return;
+        const updatedAt = oldest(updatedAtOfSignal(controller.signal), updatedAtOf(data));
+        setSettled({ load, attempt, data, error: null, updatedAt });
       },
       (error: unknown) => {
         if (!controller.signal.aborted && !isAbortError(error))
-          setSettled({ load, attempt, data: undefined, error });
+          setSettled({ load, attempt, data: undefined, error, updatedAt: undefined });
       },
     );
     return () => controller.abort();
@@ -46,6 +60,7 @@ export function useLoad<T>(load: ((signal: AbortSignal) => Promise<T>) | null): 
     loading: load !== null && !fresh,
     error: fresh ? settled.error : null,
     reload,
+    updatedAt: current ? settled.updatedAt : undefined,
   };
 }
 

@@ -10,6 +10,10 @@ import * as m0007 from './migrations/0007-support-tickets.ts';
 import * as m0008 from './migrations/0008-users-admin.ts';
 import * as m0009 from './migrations/0009-audit-log.ts';
 import * as m0010 from './migrations/0010-account-devices.ts';
+import * as m0014 from './migrations/0014-learning-loop.ts';
+import * as m0015 from './migrations/0015-files.ts';
+import * as m0016 from './migrations/0016-last-synced.ts';
+import * as m0017 from './migrations/0017-reports.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type DialectMigration = { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> };
@@ -25,6 +29,10 @@ const migrations: Record<string, DialectMigration> = {
   '0008-users-admin': m0008,
   '0009-audit-log': m0009,
   '0010-account-devices': m0010,
+  '0014-learning-loop': m0014,
+  '0015-files': m0015,
+  '0016-last-synced': m0016,
+  '0017-reports': m0017,
 };
 
 /** Runs pending migrations; on PostgreSQL Kysely's migrator holds an advisory lock, so N processes can start at once. */

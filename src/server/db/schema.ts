@@ -8,7 +8,7 @@ import type {
 import type { NotificationsTable } from '../features/notifications/notifications.table.ts';
 import type { SchoolRequestsTable } from '../features/schools/school-requests.table.ts';
 import type { LocationsTable, SchoolsTable } from '../features/schools/schools.table.ts';
-import type { TeacherSchoolsTable, UsersTable } from '../features/users/users.table.ts';
+import type { TeacherSchoolsTable, UserSyncTable, UsersTable } from '../features/users/users.table.ts';
 import type { AuditLogTable } from '../features/users/audit-log.table.ts';
 import type { MailOutboxTable } from '../mail/mail.table.ts';
 import type {
@@ -19,6 +19,12 @@ import type {
 } from '../features/assessments/assessments.table.ts';
 import type { AttemptAnswersTable, AttemptsTable } from '../features/attempts/attempts.table.ts';
 import type {
+  DailyPerformanceTable,
+  MasteryHistoryTable,
+  TopicMasteryTable,
+  UserProgressTable,
+} from '../features/learning/learning.table.ts';
+import type {
   MicroTopicPrerequisitesTable,
   MicroTopicsTable,
   ProficiencyTable,
@@ -26,6 +32,14 @@ import type {
   SubTopicsTable,
 } from '../features/knowledge-graph/knowledge-graph.table.ts';
 import type { QuestionsTable } from '../features/questions/questions.table.ts';
+import type { FilesTable } from '../features/files/files.table.ts';
+import type {
+  RankingOptOutsTable,
+  ReportItemLedgerTable,
+  ReportItemStatsTable,
+  ReportItemTotalsTable,
+  ReportScoresTable,
+} from '../features/reports/reports.table.ts';
 import type { SupportMessagesTable, SupportTicketsTable } from '../features/support/support.table.ts';
 
 export interface AppMetaTable {
@@ -38,6 +52,7 @@ export interface Database {
   locations: LocationsTable;
   schools: SchoolsTable;
   users: UsersTable;
+  user_sync: UserSyncTable;
   teacher_schools: TeacherSchoolsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
@@ -58,8 +73,18 @@ export interface Database {
   assessment_draws: AssessmentDrawsTable;
   assessment_schools: AssessmentSchoolsTable;
   attempts: AttemptsTable;
+  topic_mastery: TopicMasteryTable;
+  mastery_history: MasteryHistoryTable;
+  user_progress: UserProgressTable;
+  daily_performance: DailyPerformanceTable;
   attempt_answers: AttemptAnswersTable;
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
   audit_log: AuditLogTable;
+  files: FilesTable;
+  ranking_opt_outs: RankingOptOutsTable;
+  report_item_ledger: ReportItemLedgerTable;
+  report_item_totals: ReportItemTotalsTable;
+  report_item_stats: ReportItemStatsTable;
+  report_scores: ReportScoresTable;
 }

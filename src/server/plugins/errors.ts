@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { mayHoldNul, type FieldErrors } from '../../shared/contracts/common.ts';
+import { article, fieldLabel, issueMessage } from './field-labels.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** An error whose status and body are meant for the client (Laravel-shaped, DESIGN.md section 3). */
@@ -30,7 +31,8 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<
     const field = nul || 'body';
     unprocessableThrow({ [field]: [`The ${humanise(field)} contains a character that is not allowed.`] });
   }
-  const result = schema.safeParse(input ?? {});
+  // Messages the schema does not set itself name the field as a person would (field-labels.ts).
+  const result = schema.safeParse(input ?? {}, { error: issueMessage });
   if (result.success) return result.data;
   // No prototype: a field may be called `constructor` or `__proto__` (?constructor=1 was a 500).
   const errors: FieldErrors = Object.create(null) as FieldErrors;
@@ -107,12 +109,8 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
   return value;
 }
 
-function article(expected: string): string {
-  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
-}
-
 function humanise(field: string): string {
-  return field.replaceAll('_', ' ').replaceAll('.', ' ');
+  return fieldLabel(field);
 }
 
 // Fastify's own body errors are bad input too: the client gets the same 422 shape for them.

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from 'zod';
 import type { UserRow } from '../features/users/users.repository.ts';
 import { roleOf, type Role } from '../features/users/users.service.ts';
-import { forbidden, parse, unauthenticated } from './errors.ts';
+import type { FieldErrors } from '../../shared/contracts/common.ts';
+import { forbidden, HttpError, parse, unauthenticated, unprocessable } from './errors.ts';
 
 /** Who may call a route: anyone, any signed-in user, or signed-in users of these roles. */
 export type Access = 'public' | 'user' | readonly Role[];
@@ -40,6 +41,13 @@ export interface RouteSpec<
    */
   response?: R;
   status?: number;
+  /** The handler sends the reply itself (a file's bytes, streamed, with their own type and status). */
+  sendsReply?: boolean;
+  /**
+   * Field errors the contract cannot know (they depend on the caller), added to the body's when the contract
+   * refuses it, so one 422 names every field at once. The handler checks them again on a valid body.
+   */
+  bodyErrors?: (body: unknown, auth: Authed | null) => FieldErrors;
   handler: (input: {
     body: Out<B>;
     query: Out<Q>;
@@ -59,6 +67,8 @@ export interface RouteInfo {
   query?: z.ZodType;
   params?: z.ZodType;
   response?: z.ZodType;
+  /** The handler streams its own reply (a file download): no JSON to declare. */
+  sendsReply?: boolean;
 }
 
 /**
@@ -85,7 +95,7 @@ export function createRouter(app: FastifyInstance, registry: RouteInfo[], prefix
         const auth = authorize(spec.access, request.auth);
         const params = (spec.params ? parse(spec.params, request.params) : undefined) as Out<P>;
         const query = (spec.query ? parse(spec.query, request.query) : undefined) as Out<Q>;
-        const body = (spec.body ? parse(spec.body, request.body) : undefined) as Out<B>;
+        const body = (spec.body ? parseBody(spec, request.body, auth) : undefined) as Out<B>;
         const result = await spec.handler({
           body,
           query,
@@ -94,6 +104,7 @@ export function createRouter(app: FastifyInstance, registry: RouteInfo[], prefix
           request,
           reply,
         });
+        if (spec.sendsReply) return reply;
         if (!jsonSchema) return reply.status(status).send();
         // A handler that chose another type (a CSV download) sends its text as it is, checked by the contract.
         const type = reply.getHeader('content-type');
@@ -106,6 +117,26 @@ export function createRouter(app: FastifyInstance, registry: RouteInfo[], prefix
       },
     });
   };
+}
+
+function parseBody(
+  spec: { body?: z.ZodType; bodyErrors?: (body: unknown, auth: Authed | null) => FieldErrors },
+  input: unknown,
+  auth: Authed | null,
+): unknown {
+  try {
+    return parse(spec.body!, input);
+  } catch (error) {
+    if (!spec.bodyErrors || !(error instanceof HttpError) || error.status !== 422 || !error.errors)
+      throw error;
+    const errors: FieldErrors = Object.create(null) as FieldErrors;
+    for (const [field, messages] of [
+      ...Object.entries(error.errors),
+      ...Object.entries(spec.bodyErrors(input, auth)),
+    ])
+      (errors[field] ??= []).push(...messages);
+    throw unprocessable(errors);
+  }
 }
 
 const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();

@@ -81,6 +81,8 @@ export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 export const adminUserSchema = userSchema.extend({
   role: roleSchema,
   teacher_school_ids: z.array(z.number()),
+  /** When the user's device last delivered answers or a submission (students); null: never. */
+  last_synced_at: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersResponseSchema = listOf(adminUserSchema);

@@ -43,7 +43,42 @@ export const assessmentSettingsSchema = z.strictObject({
   school_ids: z.array(id).max(200).default([]),
   published: z.boolean().default(false),
 });
-export const assessmentBodySchema = assessmentSettingsSchema.extend({ kind: assessmentKindSchema });
+/**
+ * The rules between fields, checked even when other fields are wrong (`when`), so one refused save names
+ * every problem at once; the value may then be half-parsed, hence the guards. The server adds only what
+ * needs the database (do the questions exist, are there enough to draw) and the caller's role.
+ */
+function checkAcrossFields(body: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message, continue: true });
+  const ids = (list: unknown): unknown[] => (Array.isArray(list) ? list : []);
+  if (body.selection === 'fixed') {
+    const questionIds = ids(body.question_ids);
+    if (questionIds.length === 0) issue('question_ids', 'Choose at least one question.');
+    else if (new Set(questionIds).size !== questionIds.length)
+      issue('question_ids', 'A question can be used once.');
+  } else if (body.selection === 'random') {
+    const draws = ids(body.draws);
+    if (draws.length === 0) issue('draws', 'Choose at least one micro topic to draw from.');
+    const topics = draws.map((d) =>
+      d && typeof d === 'object' ? (d as { micro_topic_id?: unknown }).micro_topic_id : d,
+    );
+    if (new Set(topics).size !== topics.length) issue('draws', 'Each micro topic can be listed once.');
+  }
+  const time = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
+  const opens = time(body.opens_at);
+  const closes = time(body.closes_at);
+  if (closes <= opens) issue('closes_at', 'The closing time must be after the opening time.');
+  else if (body.review_policy === 'after_close' && (body.closes_at ?? null) === null)
+    issue(
+      'closes_at',
+      'Answers are released when the assessment closes, so it needs a closing time (or choose another review policy).',
+    );
+}
+
+export const assessmentBodySchema = assessmentSettingsSchema
+  .extend({ kind: assessmentKindSchema })
+  .superRefine((body, ctx) => checkAcrossFields(body, ctx), { when: () => true });
 export type AssessmentBody = z.input<typeof assessmentBodySchema>;
 
 export const assessmentSchema = z.object({
@@ -99,6 +134,10 @@ export const myAssessmentSchema = z.object({
   seconds_left: z.number().nullable(),
   best_percent: z.number().nullable(),
   last_attempt_id: z.string().nullable(),
+  /** The latest submitted attempt's percent and pass (pass: null for a diagnostic), so lists need no result calls. */
+  last_percent: z.number().nullable(),
+  last_passed: z.boolean().nullable(),
+  last_submitted_at: z.string().nullable(),
   can_start: z.boolean(),
 });
 export type MyAssessment = z.infer<typeof myAssessmentSchema>;
@@ -116,6 +155,8 @@ export const staffAttemptSchema = z.object({
   submitted_at: z.string().nullable(),
   /** The last time the server heard from the attempt while it ran. */
   last_seen_at: z.string().nullable(),
+  /** When the student's device last delivered answers or a submission, for any attempt; null: never. */
+  student_last_synced_at: z.string().nullable(),
   score: z.number().nullable(),
   max_score: z.number().nullable(),
   percent: z.number().nullable(),

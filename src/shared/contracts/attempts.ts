@@ -30,10 +30,21 @@ export const answerValueSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ordering'), order: z.array(optionId).min(2).max(8) }),
 ]);
 export type AnswerValue = z.infer<typeof answerValueSchema>;
+/** "I don't know" (diagnostic only): graded as not mastered, without the chance of a lucky guess. */
+export const dontKnowSchema = z.strictObject({ type: z.literal('dont_know') });
+export type DontKnow = z.infer<typeof dontKnowSchema>;
+export const DONT_KNOW: DontKnow = { type: 'dont_know' };
+/** What a student gives for a question: an answer, or (in a diagnostic) "I don't know". */
+export const givenAnswerSchema = z.union([answerValueSchema, dontKnowSchema]);
+export type GivenAnswer = z.infer<typeof givenAnswerSchema>;
+export const isDontKnow = (a: GivenAnswer | null | undefined): a is DontKnow => a?.type === 'dont_know';
+/** The answer for an answer control: none after "I don't know". */
+export const answerValueOf = (a: GivenAnswer | null | undefined): AnswerValue | null =>
+  a && !isDontKnow(a) ? a : null;
 
 export const savedAnswerSchema = z.object({
   question_id: z.number(),
-  answer: answerValueSchema.nullable(),
+  answer: givenAnswerSchema.nullable(),
   flagged: z.boolean(),
   answered_at: z.string().nullable(),
 });
@@ -46,6 +57,20 @@ export const feedbackSchema = z.object({
   correct_answer: z.string(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
+
+/**
+ * The adaptive diagnostic's next step. `next_question_id` is a hint: offline the client goes on down
+ * `upcoming` (the unanswered questions, most useful first) and the server replays the answers when they come.
+ */
+export const adaptiveStepSchema = z.object({
+  next_question_id: z.number().nullable(),
+  upcoming: z.array(z.number()),
+  /** The stop rule says the result is sure enough (or the cap is reached): time to submit. */
+  done: z.boolean(),
+  /** At most this many questions are asked. */
+  cap: z.number(),
+});
+export type AdaptiveStep = z.infer<typeof adaptiveStepSchema>;
 
 export const attemptSchema = z.object({
   id: z.string(),
@@ -64,6 +89,8 @@ export const attemptSchema = z.object({
   feedback: z.record(z.string(), feedbackSchema),
   /** Decided by the server's question selector; null when every question is out. */
   next_question_id: z.number().nullable(),
+  /** The adaptive diagnostic only: where it stands after the answers the server has. */
+  adaptive: adaptiveStepSchema.optional(),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
 
@@ -86,7 +113,7 @@ export const answerParamsSchema = z.object({
   questionId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 export const saveAnswerBodySchema = z.strictObject({
-  answer: answerValueSchema.nullable(),
+  answer: givenAnswerSchema.nullable(),
   flagged: z.boolean().default(false),
   /** When the student answered, by the device's clock; judged against the deadline within the offline grace. */
   answered_at: z.iso.datetime({ offset: true }),
@@ -98,6 +125,8 @@ export const saveAnswerResponseSchema = z.object({
   saved: z.boolean(),
   superseded: z.boolean(),
   feedback: feedbackSchema.nullable(),
+  /** The adaptive diagnostic only: the next step after this answer. */
+  adaptive: adaptiveStepSchema.optional(),
 });
 /** Where the student is in the attempt, so another device resumes at the same question. */
 export const positionBodySchema = z.strictObject({ position: z.number().int().min(0).max(500) });
@@ -113,6 +142,8 @@ export const microTopicResultSchema = z.object({
 export const resultSchema = z.object({
   attempt_id: z.string(),
   kind: z.union([assessmentKindSchema, z.literal('practice')]),
+  /** null for Test Yourself; the result screen offers a retry of this assessment. */
+  assessment_id: z.number().nullable(),
   title: z.string(),
   score: z.number(),
   max_score: z.number(),
@@ -159,13 +190,21 @@ export const diagnosticResultsSchema = z.object({
   attempt_id: z.string().nullable(),
   submitted_at: z.string().nullable(),
   percent: z.number().nullable(),
+  /** The adaptive engine's expected share of micro topics it classified right (0–1); null before any. */
+  confidence: z.number().nullable().optional(),
   subjects: z.array(
     z.object({
       subject_id: z.number(),
       subject_name: z.string(),
       correct: z.number(),
       total: z.number(),
-      micro_topics: z.array(microTopicResultSchema),
+      micro_topics: z.array(
+        microTopicResultSchema.extend({
+          /** The adaptive engine's verdict and P(mastered), prerequisites taken into account. */
+          level: z.enum(['mastered', 'not_mastered', 'not_sure']).optional(),
+          probability: z.number().optional(),
+        }),
+      ),
     }),
   ),
 });

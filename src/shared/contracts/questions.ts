@@ -21,7 +21,8 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
 };
 export const DIFFICULTY_LABELS: Record<number, string> = { 1: 'Easy', 2: 'Medium', 3: 'Hard' };
 
-const text = z.string().trim().min(1, 'This field is required.').max(500);
+// No message of its own: the server names the field ("The option 2 field is required.").
+const text = z.string().trim().min(1).max(500);
 const optionId = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/, 'The option id is invalid.');
 
 /**
@@ -91,7 +92,7 @@ export type Question = z.infer<typeof questionSchema>;
 export const questionBodySchema = z.strictObject({
   micro_topic_id: z.number().int().positive().max(2_147_483_647),
   difficulty: z.number().int().min(1).max(3),
-  /** Rich text: the server keeps only p, br, strong, em, u, ul, ol, li, sub, sup, code — without attributes. */
+  /** Rich text in the allow-list of src/shared/rich-text.ts (bare tags, our own file images, http(s) links). */
   stem: z.string().trim().min(1, 'The question text is required.').max(5000),
   explanation: z.string().trim().max(5000).default(''),
   image_url: z

@@ -19,6 +19,13 @@ function serve(write: (request: SeenRequest) => Response | undefined) {
   });
 }
 
+/** Opens a row's actions menu and picks one of its actions. */
+async function rowAction(row: string, action: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${row}` }));
+  const menu = screen.getByRole('menu', { name: `Actions for ${row}` });
+  fireEvent.click(within(menu).getByRole('menuitem', { name: action }));
+}
+
 function renderGraphScreen() {
   return renderScreen(
     <>
@@ -38,7 +45,7 @@ describe('the knowledge graph screen', () => {
     );
     renderGraphScreen();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Shapes' }));
+    await rowAction('Shapes', 'Edit');
     const editor = screen.getByRole('dialog', { name: /Edit micro topic: Shapes/ });
     await choose('Prerequisites', 'Letters (Literacy › Reading)');
     fireEvent.click(within(editor).getByRole('button', { name: 'Save micro topic' }));
@@ -63,13 +70,13 @@ describe('the knowledge graph screen', () => {
     );
     renderGraphScreen();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Counting' }));
+    await rowAction('Counting', 'Delete');
     const confirm = await screen.findByRole('dialog', { name: 'Confirm' });
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
 
     expect(await screen.findByText(refusal)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Edit Counting' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Actions for Counting' })).toBeTruthy();
   });
 
   it('moves a sibling by sending every sibling id in the new order', async () => {
@@ -80,13 +87,58 @@ describe('the knowledge graph screen', () => {
     );
     renderGraphScreen();
 
-    expect(
-      (await screen.findByRole('button', { name: 'Move Mathematics up' })).hasAttribute('disabled'),
-    ).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Move Mathematics down' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Mathematics' }));
+    const menu = screen.getByRole('menu', { name: 'Actions for Mathematics' });
+    // The first subject cannot go up: the action is there, but inert.
+    expect(within(menu).getByRole('menuitem', { name: 'Move up' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Move up' }));
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+    expect(screen.getByRole('menu', { name: 'Actions for Mathematics' })).toBe(menu);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Move down' }));
     await vi.waitFor(() =>
       expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ level: 'subject', ids: [2, 1] }),
     );
+  });
+
+  it('runs a row’s menu from the keyboard: arrows move, Escape closes and gives the focus back', async () => {
+    const { requests } = serve((request) =>
+      request.method === 'PUT' && request.url === '/api/admin/knowledge-graph/order'
+        ? json(204, undefined)
+        : undefined,
+    );
+    renderGraphScreen();
+
+    const button = await screen.findByRole('button', { name: 'Actions for Literacy' });
+    button.focus();
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    const menu = screen.getByRole('menu', { name: 'Actions for Literacy' });
+    const items = within(menu).getAllByRole('menuitem');
+    // Delete comes last, apart from the rest.
+    expect(items.map((i) => i.textContent)).toEqual(['Edit', 'Move up', 'Move down', 'Delete']);
+    expect(within(menu).getAllByRole('separator')).toHaveLength(1);
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(items[3]);
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+
+    // Reordering by keyboard: open, go to Move up, press it.
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    const again = screen.getByRole('menu', { name: 'Actions for Literacy' });
+    fireEvent.keyDown(again, { key: 'ArrowDown' });
+    const moveUp = within(again).getByRole('menuitem', { name: 'Move up' });
+    expect(document.activeElement).toBe(moveUp);
+    fireEvent.click(moveUp);
+    await vi.waitFor(() =>
+      expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ level: 'subject', ids: [2, 1] }),
+    );
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it('draws the map and opens a topic’s editor from its node', async () => {

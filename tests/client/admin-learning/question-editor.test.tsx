@@ -8,6 +8,29 @@ import { makeGraph, makeQuestion, signIn } from './fixtures.ts';
 
 const OPTION_ID = expect.stringMatching(/^[A-Za-z0-9_-]{1,24}$/);
 
+// The rich-text editor (TipTap, a contenteditable) stands in as a textarea named by the same label: these tests
+// are about the form; typing into the real editor is covered in the browser (tests/e2e/authoring.spec.ts).
+vi.mock('../../../src/client/components/rich-text-editor/rich-text-editor.tsx', () => ({
+  default: ({
+    value,
+    onChange,
+    labelId,
+    name,
+  }: {
+    value: string;
+    onChange: (v: string) => void;
+    labelId: string;
+    name: string;
+  }) => (
+    <textarea
+      aria-labelledby={labelId}
+      name={name}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  ),
+}));
+
 beforeEach(() => signIn('admin'));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -42,7 +65,6 @@ describe('the question editor', () => {
     type('Right 1', 'Kitten');
     type('Left 2', 'Dog');
     type('Right 2', 'Puppy');
-    fireEvent.click(screen.getByRole('button', { name: 'Remove pair 3' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save question' }));
 
     await vi.waitFor(() => expect(currentLocation()).toBe('/admin/question/601'));
@@ -68,7 +90,6 @@ describe('the question editor', () => {
     await startNew('Ordering');
     type('Item 1', 'Egg');
     type('Item 2', 'Caterpillar');
-    type('Item 3', 'Butterfly');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Test Yourself question' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save question' }));
 
@@ -81,6 +102,7 @@ describe('the question editor', () => {
     await startNew('Ordering');
     type('Item 1', 'Egg');
     type('Item 2', 'Butterfly');
+    fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
     type('Item 3', 'Caterpillar');
     fireEvent.click(screen.getByRole('button', { name: 'Move item 3 up' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save question' }));
@@ -97,7 +119,6 @@ describe('the question editor', () => {
     await startNew('Single choice');
     type('Option 1', 'Two');
     type('Option 2', 'Four');
-    fireEvent.click(screen.getByRole('button', { name: 'Remove option 3' }));
     fireEvent.click(screen.getByLabelText('Option 2 is correct'));
     await choose(/^Question type/, 'True / false');
     await choose(/^Question type/, 'Single choice');
@@ -110,6 +131,34 @@ describe('the question editor', () => {
     };
     expect(content.options.map((o) => o.text)).toEqual(['Two', 'Four']);
     expect(content.correct).toEqual([content.options[1]!.id]);
+  });
+
+  it('starts with two option rows, sends none left blank, and puts the server’s errors on the rows shown', async () => {
+    const { requests } = serve((request) =>
+      request.method === 'POST'
+        ? json(422, {
+            message: 'The option 2 may be at most 500 characters.',
+            errors: { 'content.options.1.text': ['The option 2 may be at most 500 characters.'] },
+          })
+        : undefined,
+    );
+    await startNew('Single choice');
+    expect(screen.getAllByLabelText(/^Option \d$/)).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Add option' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add option' }));
+    type('Option 1', 'Two');
+    type('Option 3', 'Four');
+    fireEvent.click(screen.getByLabelText('Option 3 is correct'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save question' }));
+
+    await vi.waitFor(() => expect(saved(requests)).toBeDefined());
+    const { content } = saved(requests) as { content: { options: { text: string }[]; correct: string[] } };
+    expect(content.options.map((o) => o.text)).toEqual(['Two', 'Four']);
+    expect(content.correct).toHaveLength(1);
+    // The server's second option is the third row on screen.
+    const option3 = await screen.findByLabelText('Option 3');
+    await vi.waitFor(() => expect(option3.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByLabelText('Option 2').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('shows the server’s errors next to the fields and loses nothing that was typed', async () => {

@@ -40,6 +40,7 @@ export function makeResult(overrides: Partial<AttemptResult> = {}): AttemptResul
   return {
     attempt_id: ATTEMPT_ID,
     kind: 'quiz',
+    assessment_id: 12,
     title: 'Play and learning — Quiz',
     score: 2,
     max_score: 3,

@@ -20,6 +20,9 @@ const exam = (overrides: Partial<MyAssessment> = {}): MyAssessment => ({
   seconds_left: null,
   best_percent: null,
   last_attempt_id: null,
+  last_percent: null,
+  last_passed: null,
+  last_submitted_at: null,
   can_start: true,
   ...overrides,
 });

@@ -15,6 +15,7 @@ const asAdmin = (u: ReturnType<typeof makeUser>, extra: Partial<AdminUser> = {})
   ...u,
   role: u.is_admin ? 'admin' : u.is_teacher ? 'teacher' : 'student',
   teacher_school_ids: [],
+  last_synced_at: null,
   ...extra,
 });
 const casey = asAdmin(makeUser({ id: 30, full_name: 'Casey Quinn', email: 'casey@example.test' }));

@@ -21,6 +21,7 @@ const asAdmin = (over: Partial<AdminUser>): AdminUser => ({
   ...makeUser(),
   role: 'student',
   teacher_school_ids: [],
+  last_synced_at: null,
   ...over,
 });
 const sam = asAdmin({ id: 30, full_name: 'Sam Rivera', email: 'sam@example.test' });

@@ -4,6 +4,7 @@ import { APP_NAME } from '../../../shared/constants.ts';
 import { hasStoredToken, useAuth } from '../../features/auth/auth.store.ts';
 import { useRouteMeta } from '../app-routes.tsx';
 import { isAdminPath, PATHS } from '../paths.ts';
+import { useBackgroundRecalculations } from '../../features/learning/recalculations.ts';
 import { AdminSidebar } from './admin-sidebar.tsx';
 import { ContentArea } from './content-area.tsx';
 import { StudentSidebar } from './student-sidebar.tsx';
@@ -36,6 +37,7 @@ function SidebarLayout({ title }: { title: string }) {
   const { pathname } = useLocation();
   const { user } = useAuth();
   const sidebar = useSidebarOpen();
+  useBackgroundRecalculations(user?.id);
   const frame = { open: sidebar.open, narrow: !sidebar.wide, onClose: sidebar.close };
   return (
     <div className={`app${sidebar.open ? ' app--menu-open' : ''}`}>

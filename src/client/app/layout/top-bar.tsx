@@ -3,6 +3,7 @@ import { TEXTS } from '../../../shared/constants.ts';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { roleOf } from '../../features/auth/auth.store.ts';
 import { PATHS } from '../paths.ts';
+import { ConnectionIndicator } from './connection-indicator.tsx';
 import { GearIcon, MenuIcon } from './icons.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { SIDEBAR_ID } from './sidebar.tsx';
@@ -26,11 +27,12 @@ export function TopBar({ title, user, menuOpen, onToggleMenu }: TopBarProps) {
       </button>
       <h1 className="top-bar__title">{title}</h1>
       <div className="top-bar__end">
+        <ConnectionIndicator />
         {/* The greeting opens the own Account (and from there Settings): the way for staff, whose menus
             (spec 2.7) have no Account entry, and a shortcut for everyone else. */}
         {user && (
           <Link className="top-bar__greeting" to={PATHS.accounts} title="Your account and settings">
-            {TEXTS.greeting + user.full_name}
+            <Greeting name={user.full_name} />
           </Link>
         )}
         {role === 'admin' && <NotificationBell />}
@@ -46,5 +48,24 @@ export function TopBar({ title, user, menuOpen, onToggleMenu }: TopBarProps) {
         )}
       </div>
     </header>
+  );
+}
+
+/**
+ * "Hi, name", shortening before the title does (the title says where you are): on a narrow screen the
+ * family name goes first, then the first name is cut with an ellipsis.
+ */
+function Greeting({ name }: { name: string }) {
+  const [first = name, ...rest] = name.trim().split(/\s+/);
+  return (
+    <>
+      {TEXTS.greeting + first}
+      {rest.length > 0 && (
+        <>
+          {' '}
+          <span className="top-bar__greeting-rest">{rest.join(' ')}</span>
+        </>
+      )}
+    </>
   );
 }

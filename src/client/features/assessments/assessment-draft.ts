@@ -1,4 +1,3 @@
-import type { FieldErrors } from '../../../shared/contracts/common.ts';
 import type {
   Assessment,
   AssessmentBody,
@@ -6,6 +5,7 @@ import type {
   ReviewPolicy,
 } from '../../../shared/contracts/assessments.ts';
 import type { Question } from '../../../shared/contracts/questions.ts';
+import { isBlankDraw } from './assessment-errors.ts';
 
 export type DrawDraft = { key: number; micro_topic_id: number | null; count: string };
 
@@ -41,7 +41,8 @@ export const newDraw = (micro_topic_id: number | null = null, count = '1'): Draw
   count,
 });
 
-export function emptyAssessmentDraft(): AssessmentDraft {
+/** `school_ids`: preselected (a teacher's only school). */
+export function emptyAssessmentDraft(school_ids: number[] = []): AssessmentDraft {
   return {
     title: '',
     description: '',
@@ -58,7 +59,7 @@ export function emptyAssessmentDraft(): AssessmentDraft {
     pass_mark: '60',
     review_policy: 'after_submit',
     offline_grace_minutes: '10',
-    school_ids: [],
+    school_ids,
     published: false,
   };
 }
@@ -90,31 +91,12 @@ export function draftFromAssessment(a: Assessment, questions: Question[]): Asses
   };
 }
 
-const REQUIRED_NUMBER = 'Give a whole number.';
 const toNumber = (text: string) => Number(text.trim());
 
-/** Empty required numbers and the like, caught before sending (the server would only see a missing field). */
-export function localErrors(draft: AssessmentDraft, schoolsRequired = false): FieldErrors {
-  const errors: FieldErrors = {};
-  // The server refuses a teacher's assessment without schools as forbidden, which names no field.
-  if (schoolsRequired && draft.school_ids.length === 0)
-    errors.school_ids = ['Choose the schools this is for.'];
-  const required: [keyof AssessmentDraft & keyof AssessmentBody, string][] = [
-    ['pass_mark', draft.pass_mark],
-    ['offline_grace_minutes', draft.offline_grace_minutes],
-  ];
-  if (!draft.unlimited_attempts) required.push(['attempts_allowed', draft.attempts_allowed]);
-  for (const [field, text] of required) if (!text.trim()) errors[field] = [REQUIRED_NUMBER];
-  if (draft.selection === 'random') {
-    draft.draws.forEach((d, i) => {
-      if (d.micro_topic_id === null) errors[`draws.${i}.micro_topic_id`] = ['Choose a micro topic.'];
-      if (!d.count.trim()) errors[`draws.${i}.count`] = [REQUIRED_NUMBER];
-    });
-  }
-  return errors;
-}
-
-/** The body of POST/PUT /api/admin/assessments: every setting of assessmentBodySchema. */
+/**
+ * The body of POST/PUT /api/admin/assessments: every setting of assessmentBodySchema. Blank draw rows (no
+ * micro topic, count untouched) are left out rather than refused.
+ */
 export function assessmentBodyOf(draft: AssessmentDraft, kind: AssessmentKind): AssessmentBody {
   const fixed = draft.selection === 'fixed';
   return {
@@ -125,10 +107,12 @@ export function assessmentBodyOf(draft: AssessmentDraft, kind: AssessmentKind): 
     question_ids: fixed ? draft.questions.map((q) => q.id) : [],
     draws: fixed
       ? []
-      : draft.draws.map((d) => ({
-          micro_topic_id: (d.micro_topic_id ?? undefined) as number,
-          count: toNumber(d.count),
-        })),
+      : draft.draws
+          .filter((d) => !isBlankDraw(d))
+          .map((d) => ({
+            micro_topic_id: (d.micro_topic_id ?? undefined) as number,
+            count: toNumber(d.count),
+          })),
     shuffle_questions: draft.shuffle_questions,
     shuffle_options: draft.shuffle_options,
     time_limit_minutes: draft.time_limit_minutes.trim() ? toNumber(draft.time_limit_minutes) : null,

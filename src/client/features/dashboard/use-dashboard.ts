@@ -1,66 +1,72 @@
 import { useCallback } from 'react';
-import type { MyAssessment } from '../../../shared/contracts/assessments.ts';
-import type { AttemptResult } from '../../../shared/contracts/attempts.ts';
 import { useLoad } from '../../lib/use-async.ts';
-import { fetchMyAssessments, fetchResult } from '../quiz/quiz.api.ts';
+import { authState, useAuth } from '../auth/auth.store.ts';
+import { fetchMyAssessmentsStamped } from '../quiz/quiz.api.ts';
+import type { StudentAssessment } from '../quizzes/assessment-state.ts';
+import { mergeLocalAttempts } from '../quizzes/local-attempts.ts';
+import { useReloadOnSync } from '../quizzes/use-my-assessments.ts';
 // The dashboard is the first screen after start: loading the sync module sends answers that waited offline.
 import '../quiz/quiz-sync.ts';
 
-/** How many results the dashboard fetches to find the latest ones (one request each). */
-const RESULT_LOOKUPS = 12;
-export const LATEST_RESULTS = 5;
-
 export interface DashboardData {
-  inProgress: MyAssessment[];
-  upcoming: MyAssessment[];
-  latest: AttemptResult[];
+  quizzes: StudentAssessment[];
+  exams: StudentAssessment[];
+  diagnostics: StudentAssessment[];
+  /** When the server gave the oldest of the three lists. */
+  updatedAt: number | undefined;
 }
 
-async function loadDashboard(signal: AbortSignal): Promise<DashboardData> {
-  const [quizzes, exams, diagnostics] = await Promise.all([
-    fetchMyAssessments('quiz', signal),
-    fetchMyAssessments('exam', signal),
-    fetchMyAssessments('diagnostic', signal),
+const oldest = (times: Array<number | undefined>) =>
+  times.some((t) => t === undefined) ? undefined : Math.min(...(times as number[]));
+
+/**
+ * Three list requests side by side and nothing after them: each list carries the latest result of every
+ * assessment, so the dashboard needs no result of its own. This device's attempts are merged in, so an
+ * attempt started or submitted offline shows as such.
+ */
+async function loadDashboard(userId: number | null, signal: AbortSignal): Promise<DashboardData> {
+  const lists = await Promise.all([
+    fetchMyAssessmentsStamped('quiz', signal),
+    fetchMyAssessmentsStamped('exam', signal),
+    fetchMyAssessmentsStamped('diagnostic', signal),
   ]);
-  const all = [...exams, ...quizzes];
-  const byOpening = (a: MyAssessment, b: MyAssessment) => (a.opens_at ?? '').localeCompare(b.opens_at ?? '');
-  const taken = [...all, ...diagnostics].filter((a) => a.last_attempt_id !== null).slice(0, RESULT_LOOKUPS);
-  const results = await Promise.all(
-    // One result that cannot be read must not hide the rest of the dashboard.
-    taken.map((a) => fetchResult(a.last_attempt_id ?? '', signal).catch(() => null)),
+  const [quizzes, exams, diagnostics] = await Promise.all(
+    lists.map((list) => mergeLocalAttempts(userId, list.data)),
   );
   return {
-    inProgress: all.filter((a) => a.state === 'in_progress'),
-    upcoming: [
-      ...all.filter((a) => a.state === 'not_started' && a.can_start),
-      ...all.filter((a) => a.state === 'scheduled').sort(byOpening),
-    ],
-    latest: results
-      .filter((r): r is AttemptResult => r !== null)
-      .sort((a, b) => b.submitted_at.localeCompare(a.submitted_at))
-      .slice(0, LATEST_RESULTS),
+    quizzes: quizzes!,
+    exams: exams!,
+    diagnostics: diagnostics!,
+    updatedAt: oldest(lists.map((l) => l.updatedAt)),
   };
 }
 
 // At start on '/', the data is asked for while the screen's code is still loading (routes.tsx); the
 // dashboard's first load takes that answer instead of asking again.
 const PREFETCH_FRESH_MS = 10_000;
-let prefetched: { data: Promise<DashboardData>; at: number } | null = null;
+let prefetched: { data: Promise<DashboardData>; at: number; userId: number | null } | null = null;
 
 export function prefetchDashboard(): void {
-  const data = loadDashboard(new AbortController().signal);
+  const userId = authState.user?.id ?? null;
+  const data = loadDashboard(userId, new AbortController().signal);
   data.catch(() => undefined);
-  prefetched = { data, at: Date.now() };
+  prefetched = { data, at: Date.now(), userId };
 }
 
-function takePrefetched(): Promise<DashboardData> | null {
+function takePrefetched(userId: number | null): Promise<DashboardData> | null {
   const taken = prefetched;
   prefetched = null;
-  return taken && Date.now() - taken.at < PREFETCH_FRESH_MS ? taken.data : null;
+  return taken && taken.userId === userId && Date.now() - taken.at < PREFETCH_FRESH_MS ? taken.data : null;
 }
 
-/** A student's dashboard: what is in progress, what is coming, and the latest results; all from the API. */
+/** A student's dashboard: every quiz, exam and diagnostic with its state and latest result; all from the API. */
 export function useDashboard(enabled: boolean) {
-  const load = useCallback((signal: AbortSignal) => takePrefetched() ?? loadDashboard(signal), []);
-  return useLoad(enabled ? load : null);
+  const userId = useAuth().user?.id ?? null;
+  const load = useCallback(
+    (signal: AbortSignal) => takePrefetched(userId) ?? loadDashboard(userId, signal),
+    [userId],
+  );
+  const state = useLoad(enabled ? load : null);
+  useReloadOnSync(state.reload);
+  return { ...state, updatedAt: state.data?.updatedAt ?? state.updatedAt };
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { api, withQuery } from '../../lib/http.ts';
+import { api, markUpdatedAt, withQuery } from '../../lib/http.ts';
 import type { QueryParams } from '../../lib/http.ts';
 
 /**
@@ -23,5 +23,6 @@ export async function freshJson<S extends z.ZodType>(
   schema: S,
   signal?: AbortSignal,
 ): Promise<z.output<S>> {
-  return schema.parse(await freshGet(path, undefined, signal).json());
+  // Straight from the server: its time is now (for LoadState.updatedAt).
+  return markUpdatedAt(schema.parse(await freshGet(path, undefined, signal).json()), Date.now(), signal);
 }

@@ -6,7 +6,7 @@ import { loadNotifications, markAsSeen, useNotificationList } from './notificati
 /** The notification list of the screen, and marking as seen; every call is cancelled at unmount. */
 export function useNotifications() {
   const load = useCallback((signal: AbortSignal) => loadNotifications({}, signal), []);
-  const { loading, error, reload } = useLoad(load);
+  const { loading, error, reload, updatedAt } = useLoad(load);
   const list = useNotificationList();
   const signal = useUnmountSignal();
   const [marking, setMarking] = useState(false);
@@ -27,5 +27,5 @@ export function useNotifications() {
     [signal],
   );
 
-  return { list, loading, error, reload, mark, marking, markError };
+  return { list, loading, error, reload, updatedAt, mark, marking, markError };
 }

@@ -13,6 +13,8 @@ export interface ProfileRecordState {
   loading: boolean;
   error: unknown;
   reload: () => void;
+  /** When the server produced the first page (see LoadState). */
+  updatedAt: number | undefined;
   /** More attempts on the server than loaded. */
   hasMore: boolean;
   loadingMore: boolean;
@@ -68,6 +70,7 @@ export function useProfileRecord(): ProfileRecordState {
     loading: first.loading,
     error: first.error,
     reload: first.reload,
+    updatedAt: first.updatedAt,
     hasMore,
     loadingMore,
     moreError,

@@ -1,10 +1,10 @@
+import type { FieldErrors } from '../../../shared/contracts/common.ts';
 import type {
   Question,
   QuestionBody,
   QuestionContent,
   QuestionType,
 } from '../../../shared/contracts/questions.ts';
-import { storedToEditable } from './rich-text.ts';
 
 export type OptionDraft = { id: string; text: string };
 export type PairDraft = { left_id: string; left: string; right_id: string; right: string };
@@ -57,12 +57,13 @@ export function emptyDraft(microTopicId: number | null = null): QuestionDraft {
     image_url: null,
     practice_only: false,
     type: 'single_choice',
-    options: [option(), option(), option()],
+    // Two rows, the fewest a question needs; rows left blank are not sent (contentOf), so none blocks a save.
+    options: [option(), option()],
     correct: [],
     trueFalse: null,
     accepted: [''],
-    pairs: [pair(), pair(), pair()],
-    items: [option(), option(), option()],
+    pairs: [pair(), pair()],
+    items: [option(), option()],
   };
 }
 
@@ -70,8 +71,9 @@ export function draftFromQuestion(q: Question): QuestionDraft {
   const draft: QuestionDraft = {
     ...emptyDraft(q.micro_topic_id),
     difficulty: q.difficulty,
-    stem: storedToEditable(q.stem),
-    explanation: storedToEditable(q.explanation),
+    // The editor reads and writes the stored (sanitised) form directly.
+    stem: q.stem,
+    explanation: q.explanation,
     image_url: q.image_url,
     practice_only: q.practice_only,
     type: q.content.type,
@@ -99,15 +101,52 @@ export function withType(draft: QuestionDraft, type: QuestionType): QuestionDraf
     : { ...draft, type };
 }
 
+const filled = (text: string) => text.trim() !== '';
+const pairFilled = (p: PairDraft) => filled(p.left) || filled(p.right);
+
+/**
+ * For each list the content is built from, the draft row each sent row came from. Rows left blank are not
+ * part of the question: they are left out of what is sent, so an unused spare row never blocks a save, and the
+ * server's errors (which count the rows it was sent) are mapped back to the rows on screen (draftErrors).
+ */
+export type SentRows = Record<'options' | 'items' | 'pairs' | 'accepted', number[]>;
+
+function keptIndexes<T>(list: readonly T[], keep: (item: T) => boolean): number[] {
+  return list.flatMap((item, i) => (keep(item) ? [i] : []));
+}
+
+export function sentRows(draft: QuestionDraft): SentRows {
+  return {
+    options: keptIndexes(draft.options, (o) => filled(o.text)),
+    items: keptIndexes(draft.items, (o) => filled(o.text)),
+    pairs: keptIndexes(draft.pairs, pairFilled),
+    accepted: keptIndexes(draft.accepted, filled),
+  };
+}
+
+/** The server's errors keyed by the rows on screen (`content.options.1.text` of the sent rows → the draft's). */
+export function draftErrors(errors: FieldErrors, rows: SentRows | null): FieldErrors {
+  if (!rows) return errors;
+  const out: FieldErrors = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    const m = /^content\.(options|items|pairs|accepted)\.(\d+)(.*)$/.exec(key);
+    const at = m ? rows[m[1] as keyof SentRows][Number(m[2])] : undefined;
+    const mapped = m && at !== undefined ? `content.${m[1]}.${at}${m[3]}` : key;
+    (out[mapped] ??= []).push(...messages);
+  }
+  return out;
+}
+
 /** The gradable content of the draft's current type; the server checks it (and says what is wrong). */
 export function contentOf(draft: QuestionDraft): QuestionContent {
   switch (draft.type) {
     case 'single_choice':
     case 'multiple_choice': {
-      const ids = draft.options.map((o) => o.id);
+      const options = draft.options.filter((o) => filled(o.text));
+      const ids = options.map((o) => o.id);
       return {
         type: draft.type,
-        options: draft.options.map(({ id, text }) => ({ id, text })),
+        options: options.map(({ id, text }) => ({ id, text })),
         correct: draft.correct.filter((id) => ids.includes(id)),
       };
     }
@@ -117,9 +156,12 @@ export function contentOf(draft: QuestionDraft): QuestionContent {
     case 'short_answer':
       return { type: 'short_answer', accepted: draft.accepted.map((a) => a.trim()).filter(Boolean) };
     case 'matching':
-      return { type: 'matching', pairs: draft.pairs.map((p) => ({ ...p })) };
+      return { type: 'matching', pairs: draft.pairs.filter(pairFilled).map((p) => ({ ...p })) };
     case 'ordering':
-      return { type: 'ordering', items: draft.items.map(({ id, text }) => ({ id, text })) };
+      return {
+        type: 'ordering',
+        items: draft.items.filter((o) => filled(o.text)).map(({ id, text }) => ({ id, text })),
+      };
   }
 }
 

@@ -1,4 +1,4 @@
-import type { AnswerValue, SavedAnswer, StudentQuestion } from '../../../shared/contracts/attempts.ts';
+import type { GivenAnswer, SavedAnswer, StudentQuestion } from '../../../shared/contracts/attempts.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 
 // Pure rules of the taking screen: which answer wins, what counts as answered, what the submit dialog says.
@@ -17,7 +17,7 @@ export function mergeAnswers(saved: readonly SavedAnswer[], pending: readonly Ou
   for (const answer of saved) merged[answer.question_id] = answer;
   for (const entry of pending) {
     if (entry.meta.type !== 'answer' || typeof entry.meta.questionId !== 'number') continue;
-    const body = entry.body as { answer: AnswerValue | null; flagged?: boolean; answered_at: string };
+    const body = entry.body as { answer: GivenAnswer | null; flagged?: boolean; answered_at: string };
     const local: SavedAnswer = {
       question_id: entry.meta.questionId,
       answer: body.answer,

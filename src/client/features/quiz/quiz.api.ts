@@ -10,7 +10,7 @@ import { ATTEMPT_PATHS } from '../../../shared/api-paths.ts';
 import type { KnowledgeGraph } from '../../../shared/contracts/knowledge-graph.ts';
 import { KG_PATHS } from '../../../shared/api-paths.ts';
 import { loadCopy, storeCopy } from '../../lib/attempt-store.ts';
-import { api, ApiError, getJson, postJson, putJson, withQuery } from '../../lib/http.ts';
+import { api, ApiError, getJson, markUpdatedAt, postJson, putJson, withQuery } from '../../lib/http.ts';
 import type { QueryParams } from '../../lib/http.ts';
 import { authState } from '../auth/auth.store.ts';
 
@@ -27,12 +27,12 @@ export function isNetworkFailure(error: unknown, signal?: AbortSignal): boolean 
  * Learning data changes with every answer, so it is read from the network first (past both the service
  * worker's and the 5-minute cache); only when the network is gone does the last copy on this device answer.
  */
-async function getFresh<T>(
+async function getFreshStamped<T>(
   path: string,
   query: QueryParams | undefined,
   signal?: AbortSignal,
   { fallback = true }: { fallback?: boolean } = {},
-): Promise<T> {
+): Promise<Stamped<T>> {
   const target = withQuery(path, query);
   try {
     const [controller, chain] = api.options({ cache: 'no-store' }).url(target).get().controller();
@@ -42,7 +42,7 @@ async function getFresh<T>(
     try {
       const data = await chain.json<T>();
       if (fallback) await storeCopy(authState.user?.id ?? null, target, data);
-      return data;
+      return { data, updatedAt: Date.now() };
     } finally {
       signal?.removeEventListener('abort', cancel);
     }
@@ -52,6 +52,37 @@ async function getFresh<T>(
     if (copy !== undefined) return copy;
     throw error;
   }
+}
+
+async function getFresh<T>(
+  path: string,
+  query: QueryParams | undefined,
+  signal?: AbortSignal,
+  options?: { fallback?: boolean },
+): Promise<T> {
+  const { data, updatedAt } = await getFreshStamped<T>(path, query, signal, options);
+  // For the screen's LoadState.updatedAt ("Offline, last updated 10:42").
+  return updatedAt === undefined ? data : markUpdatedAt(data, updatedAt, signal);
+}
+
+/** Data with the time it was read from the server (an offline copy keeps the time it was first read). */
+export interface Stamped<T> {
+  data: T;
+  /** ms since epoch; undefined for a copy kept before the time was recorded. */
+  updatedAt: number | undefined;
+}
+
+/** The student's assessments of one kind, with when the server said so (for "Offline, last updated"). */
+export async function fetchMyAssessmentsStamped(
+  kind: AssessmentKind,
+  signal?: AbortSignal,
+): Promise<Stamped<MyAssessment[]>> {
+  const { data, updatedAt } = await getFreshStamped<{ data: MyAssessment[] }>(
+    ASSESSMENT_PATHS.mine,
+    { kind },
+    signal,
+  );
+  return { data: data.data, updatedAt };
 }
 
 export async function fetchMyAssessments(

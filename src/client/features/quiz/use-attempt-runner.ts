@@ -1,9 +1,10 @@
 import { savePosition } from './quiz.api.ts';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type {
-  AnswerValue,
+  AdaptiveStep,
   AttemptResult,
   Feedback,
+  GivenAnswer,
   SavedAnswer,
 } from '../../../shared/contracts/attempts.ts';
 import { confirmDialog } from '../../components/dialogs.tsx';
@@ -25,6 +26,8 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
   const [answers, setAnswers] = useState<AnswerMap>(initial.answers);
   const [position, setPosition] = useState(initial.position);
   const [feedback, setFeedback] = useState<Record<string, Feedback>>(attempt.feedback);
+  // The adaptive diagnostic's latest word from the server (each delivered answer brings a new one).
+  const [step, setStep] = useState<AdaptiveStep | null>(attempt.adaptive ?? null);
   const [phase, setPhase] = useState<RunnerPhase>(
     initial.submitPending ? 'waiting-sync' : attempt.status === 'submitted' ? 'submitted' : 'answering',
   );
@@ -48,7 +51,11 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
           }
           return;
         }
-        const given = event.type === 'sent' ? (event.response as { feedback?: Feedback | null }) : null;
+        const given =
+          event.type === 'sent'
+            ? (event.response as { feedback?: Feedback | null; adaptive?: AdaptiveStep })
+            : null;
+        if (given?.adaptive) setStep(given.adaptive);
         if (given?.feedback) {
           const value = given.feedback;
           setFeedback((old) => ({ ...old, [String(entry.meta.questionId)]: value }));
@@ -75,7 +82,7 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
   const locked = phase !== 'answering' || expired;
 
   const save = useCallback(
-    (questionId: number, answer: AnswerValue | null, flagged: boolean) => {
+    (questionId: number, answer: GivenAnswer | null, flagged: boolean) => {
       const saved: SavedAnswer = {
         question_id: questionId,
         answer,
@@ -98,7 +105,7 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
   );
 
   const answer = useCallback(
-    (questionId: number, value: AnswerValue | null) => {
+    (questionId: number, value: GivenAnswer | null) => {
       if (locked) return;
       save(questionId, value, answers[questionId]?.flagged ?? false);
     },
@@ -157,6 +164,7 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
     answers,
     position,
     feedback,
+    step,
     phase,
     expired,
     locked,

@@ -23,22 +23,49 @@ export function stateLabel(item: MyAssessment): string {
 
 const minutes = (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`;
 
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * How long until a moment, as a student reads a due date: "closes in 2 days", "opens in 5 hours". Rounded
+ * down (a day and a half is "1 day"), so the time left is never overstated; under an hour it counts minutes.
+ */
+export function timeUntilText(iso: string, now: number, verb: 'closes' | 'opens'): string {
+  const ms = Date.parse(iso) - now;
+  if (Number.isNaN(ms)) return '';
+  if (ms <= 0) return verb === 'closes' ? 'closed' : 'open now';
+  if (ms < 3_600_000) return `${verb} in ${plural(Math.max(1, Math.floor(ms / 60_000)), 'minute')}`;
+  if (ms < 86_400_000) return `${verb} in ${plural(Math.floor(ms / 3_600_000), 'hour')}`;
+  return `${verb} in ${plural(Math.floor(ms / 86_400_000), 'day')}`;
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** An assessment as the student's lists show it: the server's view, corrected by what this device knows. */
+export type StudentAssessment = MyAssessment & {
+  /** Submitted on this device while offline; the server does not have it yet. */
+  submit_waiting?: boolean;
+  /** The attempt in progress is on this device, so it can be continued without a network. */
+  on_device?: boolean;
+};
+
 /** One line that says where the student stands with this assessment. */
-export function stateDetail(item: MyAssessment): string {
+export function stateDetail(item: StudentAssessment, now: number = Date.now()): string {
   const best = item.best_percent !== null ? `Best score ${item.best_percent}%` : null;
+  const closes = item.closes_at ? capital(timeUntilText(item.closes_at, now, 'closes')) : null;
   switch (item.state) {
     case 'in_progress':
       return item.seconds_left !== null
         ? `${minutes(Math.max(1, Math.ceil(item.seconds_left / 60)))} left`
         : 'No time limit';
     case 'submitted':
-      return best ?? 'Submitted';
+      if (item.submit_waiting) return 'Submitted on this device, waiting to sync';
+      return [best ?? 'Submitted', item.can_start ? closes : null].filter(Boolean).join(' · ');
     case 'scheduled':
-      return item.opens_at ? `Opens ${formatDate(item.opens_at)}` : 'Not open yet';
+      return item.opens_at ? capital(timeUntilText(item.opens_at, now, 'opens')) : 'Not open yet';
     case 'closed':
       return best ? `${best}. Closed ${formatDate(item.closes_at)}` : `Closed ${formatDate(item.closes_at)}`;
     default:
-      return item.closes_at ? `Open until ${formatDate(item.closes_at)}` : 'Open';
+      return closes ?? 'Open, no closing date';
   }
 }
 
@@ -55,32 +82,91 @@ export function timeLimitText(item: Pick<MyAssessment, 'time_limit_minutes'>): s
 }
 
 export type ListAction =
-  | { kind: 'resume'; label: 'Resume' }
-  | { kind: 'start'; label: 'Start'; timed: boolean }
-  | { kind: 'review'; label: 'Review result'; attemptId: string };
+  | { kind: 'continue'; label: 'Continue' }
+  | { kind: 'start'; label: 'Start' | 'Retake'; timed: boolean }
+  | { kind: 'review'; label: 'Review'; attemptId: string };
 
-/** Resume an attempt in progress, start one when allowed, review the last result when there is one. */
-export function actionsFor(item: MyAssessment): ListAction[] {
-  const actions: ListAction[] = [];
-  if (item.state === 'in_progress') actions.push({ kind: 'resume', label: 'Resume' });
-  else if (item.can_start)
-    actions.push({ kind: 'start', label: 'Start', timed: item.time_limit_minutes !== null });
-  if (item.last_attempt_id)
-    actions.push({ kind: 'review', label: 'Review result', attemptId: item.last_attempt_id });
-  return actions;
+export interface ListActions {
+  actions: ListAction[];
+  /** Why an action is missing right now ("Starting needs a connection"), or what is pending. */
+  note: string | null;
 }
 
-const ORDER: Record<MyAssessment['state'], number> = {
-  in_progress: 0,
-  not_started: 1,
-  submitted: 2,
-  scheduled: 3,
-  closed: 4,
-};
+/**
+ * What the student can do now: continue the attempt in progress, start (or retake, once taken) while
+ * attempts remain, review the last result. Offline, nothing that needs the server is offered: a start, or
+ * continuing an attempt this device has never seen.
+ */
+export function actionsFor(
+  item: StudentAssessment,
+  { online = true }: { online?: boolean } = {},
+): ListActions {
+  const actions: ListAction[] = [];
+  let note: string | null = null;
+  if (item.submit_waiting) note = 'Waiting to sync';
+  else if (item.state === 'in_progress') {
+    if (online || item.on_device) actions.push({ kind: 'continue', label: 'Continue' });
+    else note = 'Continue once you are online';
+  } else if (item.can_start) {
+    const label = item.last_attempt_id ? 'Retake' : 'Start';
+    if (online) actions.push({ kind: 'start', label, timed: item.time_limit_minutes !== null });
+    else note = `${label === 'Start' ? 'Starting' : 'Retaking'} needs a connection`;
+  }
+  if (item.last_attempt_id && !item.submit_waiting)
+    actions.push({ kind: 'review', label: 'Review', attemptId: item.last_attempt_id });
+  return { actions, note };
+}
 
-/** What needs the student now comes first: in progress, then open, then done, then not open. */
-export function sortForStudent(items: readonly MyAssessment[]): MyAssessment[] {
-  return [...items].sort((a, b) => ORDER[a.state] - ORDER[b.state]);
+const dueTime = (item: MyAssessment) => (item.closes_at ? Date.parse(item.closes_at) : Infinity);
+const openTime = (item: MyAssessment) => (item.opens_at ? Date.parse(item.opens_at) : Infinity);
+
+/** 0 first: in progress, open to start, done with attempts left, done, not open yet, closed. */
+function rank(item: StudentAssessment): number {
+  if (item.state === 'in_progress') return 0;
+  if (item.state === 'not_started') return item.can_start ? 1 : 3;
+  if (item.state === 'submitted') return item.can_start ? 2 : 3;
+  return item.state === 'scheduled' ? 4 : 5;
+}
+
+/**
+ * What needs the student now comes first: in progress (least time left first), then what is open by its
+ * due date (soonest first, no date last), then what is done, then what opens later, then what is closed.
+ */
+export function sortForStudent<T extends StudentAssessment>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => {
+    const byRank = rank(a) - rank(b);
+    if (byRank !== 0) return byRank;
+    switch (rank(a)) {
+      case 0:
+        return (a.seconds_left ?? Infinity) - (b.seconds_left ?? Infinity);
+      case 4:
+        return openTime(a) - openTime(b);
+      case 5:
+        return dueTime(b) - dueTime(a);
+      default:
+        return dueTime(a) - dueTime(b);
+    }
+  });
+}
+
+export interface Progress {
+  total: number;
+  done: number;
+  passed: number;
+  /** The average of the best score at each one done; null before any. */
+  average: number | null;
+}
+
+/** "3 of 8 quizzes done": taken at least once (on this device counts), and how well. */
+export function progressOf(items: readonly StudentAssessment[]): Progress {
+  const done = items.filter((i) => i.last_attempt_id !== null || i.submit_waiting);
+  const scores = done.map((i) => i.best_percent).filter((p): p is number => p !== null);
+  return {
+    total: items.length,
+    done: done.length,
+    passed: done.filter((i) => i.best_percent !== null && i.best_percent >= i.pass_mark).length,
+    average: scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) / scores.length) : null,
+  };
 }
 
 /** How many attempts remain, said as the stakes of this one: "This is your only attempt." */

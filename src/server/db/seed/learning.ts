@@ -7,6 +7,7 @@ import {
   type AssessmentInput,
 } from '../../features/assessments/assessments.service.ts';
 import { createAttemptsService } from '../../features/attempts/attempts.service.ts';
+import { createLearningRecalculator } from '../../features/learning/learning-recalculator.ts';
 import { newOptionId } from '../../features/questions/question-types.ts';
 import { sanitizeRichText } from '../../../shared/rich-text.ts';
 import { createUsersRepository } from '../../features/users/users.repository.ts';
@@ -345,6 +346,9 @@ export async function seedLearning(ctx: AppContext): Promise<void> {
         .execute();
     }
   }
+  // Their profiles, progress and daily figures, as the recalculation calls would leave them.
+  const recalc = createLearningRecalculator(ctx);
+  for (const taker of takers) await recalc.rebuild(taker.row.id);
 }
 
 function qiMinutes(questions: number, taker: number): number {

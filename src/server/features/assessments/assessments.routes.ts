@@ -14,7 +14,7 @@ import { questionSchema } from '../../../shared/contracts/questions.ts';
 import type { createRouter } from '../../plugins/routes.ts';
 import type { AttemptsService } from '../attempts/attempts.service.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
-import type { AssessmentsService } from './assessments.service.ts';
+import { missingSchools, type AssessmentsService } from './assessments.service.ts';
 
 const STAFF = ['admin', 'teacher'] as const;
 const STUDENT = ['student'] as const;
@@ -57,6 +57,7 @@ export function assessmentsRoutes(
     access: STAFF,
     summary: 'Create an assessment',
     body: assessmentBodySchema,
+    bodyErrors: (body, auth) => missingSchools(auth, (body as { school_ids?: unknown } | null)?.school_ids),
     response: assessmentResponseSchema,
     status: 201,
     handler: async ({ body, auth }) => ({ assessment: await assessments.create(auth, body) }),
@@ -68,6 +69,7 @@ export function assessmentsRoutes(
     summary: 'Edit an assessment',
     params: idParamSchema,
     body: assessmentBodySchema,
+    bodyErrors: (body, auth) => missingSchools(auth, (body as { school_ids?: unknown } | null)?.school_ids),
     response: assessmentResponseSchema,
     handler: async ({ params, body, auth }) => ({
       assessment: await assessments.update(auth, params.id, body),

@@ -10,6 +10,17 @@ import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createAssessmentsRepository, type AssessmentRow } from './assessments.repository.ts';
 
+/**
+ * A teacher's assessment names its schools (an admin's may be for every school). Also asked of a body the
+ * contract refuses, so that refusal names this field too.
+ */
+export function missingSchools(actor: Authed | null, schoolIds: unknown): Record<string, string[]> {
+  if (!actor || roleOf(actor.user) === 'admin') return {};
+  return Array.isArray(schoolIds) && schoolIds.length > 0
+    ? {}
+    : { school_ids: ['Choose the schools this is for.'] };
+}
+
 export interface AssessmentInput {
   kind: AssessmentKind;
   title: string;
@@ -36,8 +47,11 @@ export interface AttemptSummary {
   id: string;
   status: string;
   percent: number | null;
+  /** 1 or 0 once graded; null for a diagnostic (no pass mark) or while in progress. */
+  passed: number | null;
   deadline_at: string | null;
   started_at: string;
+  submitted_at: string | null;
 }
 
 export function createAssessmentsService(
@@ -102,6 +116,15 @@ export function createAssessmentsService(
     }
   }
 
+  /**
+   * The schools a body aims at: a teacher's must all be their own. None at all is a missing field, which
+   * validate names with the other errors (422), not a reach beyond their schools.
+   */
+  async function checkTarget(actor: Authed, kind: AssessmentKind, schoolIds: number[]): Promise<void> {
+    if (schoolIds.length === 0 && kind !== 'diagnostic' && roleOf(actor.user) !== 'admin') return;
+    await checkManage(actor, kind, schoolIds);
+  }
+
   /** Staff may look at what their students can take: teachers those aimed at one of their schools or at everyone. */
   function checkView(editor: Editor, kind: string, schoolIds: number[]): void {
     if (editor === 'admin') return;
@@ -110,23 +133,22 @@ export function createAssessmentsService(
       throw forbidden('This assessment is for another school.');
   }
 
+  /**
+   * What the contract cannot know: do the chosen questions and schools exist, are there enough questions to
+   * draw, and a teacher must name their schools (a field error, so it comes with the others, not a 403).
+   * The rules between fields are the contract's (assessmentBodySchema), checked with the rest of the body.
+   */
   async function validate(actor: Authed, body: AssessmentInput): Promise<void> {
     const errors: Record<string, string[]> = {};
     if (body.selection === 'fixed') {
-      if (!body.question_ids.length) errors.question_ids = ['Choose at least one question.'];
-      else if (new Set(body.question_ids).size !== body.question_ids.length)
-        errors.question_ids = ['A question can be used once.'];
-      else {
-        const known = await repo.existingQuestionIds(body.question_ids);
-        if (known.length !== body.question_ids.length)
-          errors.question_ids = ['One of the chosen questions does not exist.'];
-        else if (known.some((q) => q.practice_only === 1))
-          errors.question_ids = [
-            'Test Yourself questions cannot be used in an assessment: practice shows their answers.',
-          ];
-      }
+      const known = await repo.existingQuestionIds(body.question_ids);
+      if (known.length !== body.question_ids.length)
+        errors.question_ids = ['One of the chosen questions does not exist.'];
+      else if (known.some((q) => q.practice_only === 1))
+        errors.question_ids = [
+          'Test Yourself questions cannot be used in an assessment: practice shows their answers.',
+        ];
     } else {
-      if (!body.draws.length) errors.draws = ['Choose at least one micro topic to draw from.'];
       const counts = new Map(
         (await repo.questionCountsByMicroTopic(body.draws.map((d) => d.micro_topic_id))).map((c) => [
           c.micro_topic_id,
@@ -140,20 +162,11 @@ export function createAssessmentsService(
             `Micro topic ${d.micro_topic_id} has ${have} question${have === 1 ? '' : 's'}; cannot draw ${d.count}.`,
           );
       }
-      if (new Set(body.draws.map((d) => d.micro_topic_id)).size !== body.draws.length)
-        (errors.draws ??= []).push('Each micro topic can be listed once.');
     }
-    if (body.opens_at && body.closes_at && Date.parse(body.closes_at) <= Date.parse(body.opens_at))
-      errors.closes_at = ['The closing time must be after the opening time.'];
-    if (body.review_policy === 'after_close' && !body.closes_at)
-      errors.closes_at = [
-        'Answers are released when the assessment closes, so it needs a closing time (or choose another review policy).',
-      ];
     const schools = await repo.existingSchoolIds(body.school_ids);
     if (schools.length !== new Set(body.school_ids).size)
       errors.school_ids = ['One of the chosen schools does not exist.'];
-    if (roleOf(actor.user) !== 'admin' && !body.school_ids.length)
-      errors.school_ids = ['Choose the schools this is for.'];
+    Object.assign(errors, missingSchools(actor, body.school_ids));
     if (Object.keys(errors).length) throw unprocessable(errors);
   }
 
@@ -222,7 +235,7 @@ export function createAssessmentsService(
       checkView(await editorOf(actor), row.kind, await repo.schoolIds(id));
     },
     async create(actor: Authed, body: AssessmentInput): Promise<Assessment> {
-      await checkManage(actor, body.kind, body.school_ids);
+      await checkTarget(actor, body.kind, body.school_ids);
       await validate(actor, body);
       const id = await repo.insert({
         ...columns(body),
@@ -237,7 +250,7 @@ export function createAssessmentsService(
       const current = await this.manageable(actor, id);
       if (current.kind !== body.kind)
         throw unprocessable({ kind: ['The kind of an assessment cannot change.'] });
-      await checkManage(actor, body.kind, body.school_ids);
+      await checkTarget(actor, body.kind, body.school_ids);
       await validate(actor, body);
       await repo.update(id, { ...columns(body), updated_at: iso() });
       await repo.setParts(id, parts(body));
@@ -288,6 +301,11 @@ export function createAssessmentsService(
                   ? 'submitted'
                   : 'not_started';
           const percents = submitted.map((t) => t.percent ?? 0);
+          // The latest by submission, not by start: an attempt started first may be submitted last.
+          const last = submitted.reduce<AttemptSummary | undefined>(
+            (latest, t) => (!latest || (t.submitted_at ?? '') > (latest.submitted_at ?? '') ? t : latest),
+            undefined,
+          );
           return {
             id: a.id,
             kind: a.kind,
@@ -307,7 +325,12 @@ export function createAssessmentsService(
               ? Math.max(0, Math.round((Date.parse(open.deadline_at) - now) / 1000))
               : null,
             best_percent: percents.length ? Math.max(...percents) : null,
-            last_attempt_id: submitted.at(-1)?.id ?? null,
+            last_attempt_id: last?.id ?? null,
+            // The score is the student's under every review policy ("never" shows the score, not the
+            // answers); a pass flag is no answer key. So the dashboard reads them here, not one result each.
+            last_percent: last ? (last.percent ?? 0) : null,
+            last_passed: last && last.passed !== null && a.kind !== 'diagnostic' ? last.passed === 1 : null,
+            last_submitted_at: last?.submitted_at ?? null,
             can_start: !open && !notYet && !over && left > 0,
           };
         }),

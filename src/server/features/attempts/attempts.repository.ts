@@ -21,7 +21,7 @@ const ownOpenTouched = prepared(
       .where('kind', '!=', 'practice')
       .where((eb) => eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>=', p.onTimeFrom)]))
       // Only what the save checks: the option orders alone are kilobytes a save would copy for nothing.
-      .returning(['id', 'question_ids', 'started_at']),
+      .returning(['id', 'kind', 'question_ids', 'started_at']),
 );
 const answerOf = prepared((db: Db, p: { attemptId: string; questionId: number }) =>
   db
@@ -132,7 +132,16 @@ function queries(db: Db, dialect: Dialect) {
     summariesOf: (userId: number) =>
       db
         .selectFrom('attempts')
-        .select(['id', 'assessment_id', 'status', 'percent', 'deadline_at', 'started_at'])
+        .select([
+          'id',
+          'assessment_id',
+          'status',
+          'percent',
+          'passed',
+          'deadline_at',
+          'started_at',
+          'submitted_at',
+        ])
         .where('user_id', '=', userId)
         .where('assessment_id', 'is not', null)
         .execute(),
@@ -166,7 +175,9 @@ function queries(db: Db, dialect: Dialect) {
         .selectFrom('attempts')
         .innerJoin('users', 'users.id', 'attempts.user_id')
         .leftJoin('schools', 'schools.id', 'users.school_id')
+        .leftJoin('user_sync', 'user_sync.user_id', 'users.id')
         .select((eb) => [
+          'user_sync.last_synced_at as student_last_synced_at',
           'attempts.id',
           'attempts.status',
           'attempts.started_at',
@@ -303,6 +314,9 @@ function queries(db: Db, dialect: Dialect) {
     questionsByIds: (ids: number[]) =>
       ids.length ? selectQuestions(db).where('questions.id', 'in', ids).execute() : Promise.resolve([]),
     questionToCheck: async (id: number) => (await questionToCheck(db, { id })).rows[0],
+    /** Every prerequisite edge of the knowledge graph: what the adaptive diagnostic infers along. */
+    prerequisiteEdges: () =>
+      db.selectFrom('micro_topic_prerequisites').select(['micro_topic_id', 'prerequisite_id']).execute(),
     /** The pools an assessment draws from: never the Test Yourself questions. */
     questionIdsOfMicroTopics: (microTopicIds: number[]) =>
       db

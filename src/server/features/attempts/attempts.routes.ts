@@ -18,7 +18,15 @@ import type { AttemptsService } from './attempts.service.ts';
 
 const STUDENT = ['student'] as const;
 
-export function attemptsRoutes(route: ReturnType<typeof createRouter>, attempts: AttemptsService): void {
+/**
+ * `delivered` records that the student's device delivered answers (users/sync-stamp.service.ts), after the
+ * write succeeded: an offline replay counts when it arrives.
+ */
+export function attemptsRoutes(
+  route: ReturnType<typeof createRouter>,
+  attempts: AttemptsService,
+  delivered: (userId: number) => Promise<void> = async () => {},
+): void {
   route({
     method: 'POST',
     url: ATTEMPT_PATHS.start,
@@ -54,7 +62,11 @@ export function attemptsRoutes(route: ReturnType<typeof createRouter>, attempts:
     params: answerParamsSchema,
     body: saveAnswerBodySchema,
     response: saveAnswerResponseSchema,
-    handler: ({ params, body, auth }) => attempts.saveAnswer(auth, params.id, params.questionId, body),
+    handler: async ({ params, body, auth }) => {
+      const saved = await attempts.saveAnswer(auth, params.id, params.questionId, body);
+      await delivered(auth.user.id);
+      return saved;
+    },
   });
   route({
     method: 'PUT',
@@ -73,7 +85,11 @@ export function attemptsRoutes(route: ReturnType<typeof createRouter>, attempts:
     params: attemptParamsSchema,
     body: submitBodySchema,
     response: resultSchema,
-    handler: ({ params, auth }) => attempts.submit(auth, params.id),
+    handler: async ({ params, auth }) => {
+      const result = await attempts.submit(auth, params.id);
+      await delivered(auth.user.id);
+      return result;
+    },
   });
   route({
     method: 'GET',

@@ -1,4 +1,5 @@
 import type {
+  AdaptiveStep,
   Analysis,
   AnswerValue,
   Attempt,
@@ -7,7 +8,7 @@ import type {
   Feedback,
   SavedAnswer,
 } from '../../../shared/contracts/attempts.ts';
-import { answerValueSchema } from '../../../shared/contracts/attempts.ts';
+import { givenAnswerSchema, isDontKnow, type GivenAnswer } from '../../../shared/contracts/attempts.ts';
 import type { StaffAttempt } from '../../../shared/contracts/assessments.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
@@ -21,10 +22,12 @@ import {
   optionOrderFor,
   toStudentQuestion,
 } from '../questions/question-types.ts';
+import { itemParams } from '../learning/mastery-model.ts';
 import { parseContent } from '../questions/questions.service.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createAttemptsRepository, type AttemptRow, type AttemptQueries } from './attempts.repository.ts';
 import type { AttemptAnswersTable } from './attempts.table.ts';
+import { createAdaptiveSelector, type AdaptiveSelector, type DiagnosticLog } from './adaptive-selector.ts';
 import { fixedOrderSelector, type QuestionSelector } from './question-selector.ts';
 import { holdsKeys, LATENCY_GRACE_MS, REVIEW_WITHHELD, reviewReleased } from './release.ts';
 
@@ -44,14 +47,74 @@ export function createAttemptsService(
   deps: {
     assessments: AssessmentsService;
     selector?: QuestionSelector;
+    /** The diagnostic's: the next question depends on the graded answers so far. */
+    adaptive?: AdaptiveSelector;
     /** The schools a teacher teaches: they read their own students' results. */
     teacherSchoolIds?: (userId: number) => Promise<number[]>;
+    /** Told once an attempt's grading has committed (the learning loop refreshes the student's figures). */
+    onGraded?: (userId: number) => void;
   },
 ) {
   const repo = createAttemptsRepository(ctx.db, ctx.dialect);
   const selector = deps.selector ?? fixedOrderSelector;
+  const adaptive = deps.adaptive ?? createAdaptiveSelector();
   const now = () => ctx.now();
   const iso = () => now().toISOString();
+
+  /** A stored answer: an answer value or "I don't know". */
+  const parseGiven = (text: string | null | undefined): GivenAnswer | null =>
+    text ? givenAnswerSchema.parse(JSON.parse(text)) : null;
+  /** The answer to grade: "I don't know" is graded like no answer (wrong, and no chance of a guess). */
+  const valueOf = (a: GivenAnswer | null): AnswerValue | null => (a && !isDontKnow(a) ? a : null);
+
+  function givenProblem(content: ReturnType<typeof parseContent>, answer: GivenAnswer, kind: string) {
+    if (isDontKnow(answer))
+      return kind === 'diagnostic' ? null : '"I don\'t know" is an answer only in a diagnostic.';
+    return answerProblem(content, answer);
+  }
+
+  /**
+   * The questions an attempt is marked on. The adaptive diagnostic holds a pool and asks only some of it:
+   * a question it never asked is not a wrong answer.
+   */
+  function markedOn<Q extends { id: number }>(
+    row: Pick<AttemptRow, 'kind'>,
+    questions: Q[],
+    answers: ReadonlyMap<number, Pick<AttemptAnswersTable, 'answer'>>,
+  ): Q[] {
+    return row.kind === 'diagnostic' ? questions.filter((q) => answers.get(q.id)?.answer) : questions;
+  }
+
+  /** The diagnostic's answers as the adaptive selector reads them: in the order given, graded. */
+  async function diagnosticLog(
+    row: AttemptRow,
+    questions: Awaited<ReturnType<typeof loadQuestions>>,
+    saved: AttemptAnswersTable[],
+  ): Promise<DiagnosticLog> {
+    const byId = new Map(questions.map((q) => [q.id, q]));
+    const log = saved
+      .filter((a) => a.answer !== null && byId.has(a.question_id))
+      .sort(
+        (a, b) =>
+          (a.answered_at ?? a.saved_at).localeCompare(b.answered_at ?? b.saved_at) ||
+          a.question_id - b.question_id,
+      )
+      .map((a) => {
+        const given = parseGiven(a.answer);
+        const response = isDontKnow(given)
+          ? ('dont_know' as const)
+          : isCorrect(byId.get(a.question_id)!.parsed, given)
+            ? ('correct' as const)
+            : ('wrong' as const);
+        return { question_id: a.question_id, response };
+      });
+    return {
+      attempt_id: row.id,
+      log,
+      items: questions.map((q) => ({ id: q.id, micro_topic_id: q.micro_topic_id, ...itemParams(q.parsed) })),
+      prerequisites: await repo.prerequisiteEdges(),
+    };
+  }
 
   async function loadQuestions(ids: number[], r: Pick<AttemptQueries, 'questionsByIds'> = repo) {
     const rows = await r.questionsByIds(ids);
@@ -114,11 +177,13 @@ export function createAttemptsService(
       first.assessment_id ? deps.assessments.load(first.assessment_id) : null,
       loadQuestions(JSON.parse(first.question_ids) as number[]),
     ]);
-    return repo.transaction(async (trx) => {
+    const graded = await repo.transaction(async (trx) => {
       const row = await trx.findLocked(first.id);
       if (!row || row.status !== 'in_progress') return undefined;
       return gradeLocked(trx, row, assessment, questions, auto);
     });
+    if (graded) deps.onGraded?.(graded.row.user_id);
+    return graded;
   }
 
   /**
@@ -137,9 +202,10 @@ export function createAttemptsService(
     let score = 0;
     const perTopic = new Map<number, { correct: number; total: number }>();
     const verdicts: Array<[number, number]> = [];
-    for (const q of questions) {
+    const marked = markedOn(row, questions, answers);
+    for (const q of marked) {
       const a = answers.get(q.id);
-      const right = isCorrect(q.parsed, a?.answer ? answerValueSchema.parse(JSON.parse(a.answer)) : null);
+      const right = isCorrect(q.parsed, valueOf(parseGiven(a?.answer)));
       if (right) score++;
       const t = perTopic.get(q.micro_topic_id) ?? { correct: 0, total: 0 };
       t.total++;
@@ -147,7 +213,7 @@ export function createAttemptsService(
       perTopic.set(q.micro_topic_id, t);
       if (a) verdicts.push([q.id, right ? 1 : 0]);
     }
-    const max = questions.length;
+    const max = marked.length;
     const percent = max ? Math.round((score / max) * 100) : 0;
     const t = now().getTime();
     const deadline = row.deadline_at ? Date.parse(row.deadline_at) : null;
@@ -187,7 +253,7 @@ export function createAttemptsService(
     const saved = await repo.answers(row.id);
     const answers: SavedAnswer[] = saved.map((a) => ({
       question_id: a.question_id,
-      answer: a.answer ? answerValueSchema.parse(JSON.parse(a.answer)) : null,
+      answer: parseGiven(a.answer),
       flagged: a.flagged === 1,
       answered_at: a.answered_at,
     }));
@@ -196,9 +262,14 @@ export function createAttemptsService(
       const held = await heldBack(ids, null);
       for (const a of answers) {
         const q = questions.find((x) => x.id === a.question_id);
-        if (q && a.answer && !held.has(q.id)) feedback[String(q.id)] = feedbackFor(q, a.answer);
+        const value = valueOf(a.answer);
+        if (q && value && !held.has(q.id)) feedback[String(q.id)] = feedbackFor(q, value);
       }
     }
+    const step =
+      row.kind === 'diagnostic' && row.status === 'in_progress'
+        ? adaptive.step(await diagnosticLog(row, questions, saved))
+        : null;
     return {
       id: row.id,
       kind: row.kind as Attempt['kind'],
@@ -213,10 +284,13 @@ export function createAttemptsService(
       questions: questions.map((q) => toStudentQuestion(q, q.parsed, orders[String(q.id)] ?? [])),
       answers,
       feedback,
-      next_question_id: selector.next({
-        question_ids: ids,
-        answered: new Set(answers.filter((a) => a.answer).map((a) => a.question_id)),
-      }),
+      next_question_id: step
+        ? step.next_question_id
+        : selector.next({
+            question_ids: ids,
+            answered: new Set(answers.filter((a) => a.answer).map((a) => a.question_id)),
+          }),
+      ...(step ? { adaptive: step } : {}),
     };
   }
 
@@ -325,8 +399,10 @@ export function createAttemptsService(
     answers: Map<number, AttemptAnswersTable>;
     assessment: LoadedAssessment | null;
   };
-  type SaveBody = { answer: AnswerValue | null; flagged: boolean; answered_at: string; position?: number };
-  type Saved = { saved: boolean; superseded: boolean; feedback: Feedback | null };
+  type SaveBody = { answer: GivenAnswer | null; flagged: boolean; answered_at: string; position?: number };
+  type Saved = { saved: boolean; superseded: boolean; feedback: Feedback | null; adaptive?: AdaptiveStep };
+  /** As stored, with the attempt's kind (a diagnostic's answer also returns its next step). */
+  type Stored = Omit<Saved, 'adaptive'> & { kind: string };
 
   /**
    * The common save — the student's own quiz or exam attempt, in progress, on time — in two statements in
@@ -336,7 +412,7 @@ export function createAttemptsService(
   async function saveOnTime(auth: Authed, id: string, questionId: number, body: SaveBody) {
     const row = await repo.questionToCheck(questionId);
     const q = row && { ...row, parsed: parseContent(row.content) };
-    return repo.transaction(async (trx): Promise<Saved | undefined> => {
+    return repo.transaction(async (trx): Promise<Stored | undefined> => {
       const t = now();
       const attempt = await trx.touchOwnOpen(id, auth.user.id, t, LATENCY_GRACE_MS);
       if (!attempt) return undefined;
@@ -344,7 +420,7 @@ export function createAttemptsService(
       const ids = JSON.parse(attempt.question_ids) as number[];
       if (!q || !ids.includes(questionId))
         throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
-      const problem = body.answer && answerProblem(q.parsed, body.answer);
+      const problem = body.answer && givenProblem(q.parsed, body.answer, attempt.kind);
       if (problem) throw unprocessable({ answer: [problem] });
       const answeredAt = Math.min(Date.parse(body.answered_at), t.getTime());
       if (answeredAt < Date.parse(attempt.started_at) - CLOCK_SKEW_MS)
@@ -361,7 +437,7 @@ export function createAttemptsService(
       });
       if (written && body.position !== undefined && body.position < ids.length)
         await trx.update(attempt.id, { position: body.position });
-      return { saved: written, superseded: !written, feedback: null };
+      return { saved: written, superseded: !written, feedback: null, kind: attempt.kind };
     });
   }
 
@@ -371,7 +447,7 @@ export function createAttemptsService(
     id: string,
     questionId: number,
     body: SaveBody,
-  ): Promise<Saved> {
+  ): Promise<Stored> {
     const first = await own(auth, id);
     const ids = JSON.parse(first.question_ids) as number[];
     if (!ids.includes(questionId))
@@ -379,7 +455,7 @@ export function createAttemptsService(
     const [q] = await loadQuestions([questionId]);
     if (!q) throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
     if (body.answer) {
-      const problem = answerProblem(q.parsed, body.answer);
+      const problem = givenProblem(q.parsed, body.answer, first.kind);
       if (problem) throw unprocessable({ answer: [problem] });
     }
     const showKey = first.kind === 'practice' && !(await heldBack([questionId], null)).has(questionId);
@@ -395,13 +471,20 @@ export function createAttemptsService(
       const previous = await trx.answerOf(row.id, questionId);
       if (row.kind === 'practice' && previous?.answer) {
         // Test Yourself: the first answer counts. Its key was shown, so a change would be a free mark.
-        if (body.answer && previous.answer === JSON.stringify(body.answer)) {
-          return { saved: true, superseded: false, feedback: showKey ? feedbackFor(q, body.answer) : null };
+        const value = valueOf(body.answer);
+        if (value && previous.answer === JSON.stringify(value)) {
+          return {
+            saved: true,
+            superseded: false,
+            feedback: showKey ? feedbackFor(q, value) : null,
+            kind: row.kind,
+          };
         }
         throw conflict('In Test Yourself your first answer counts; it cannot be changed.');
       }
       const lateBy = lateness(row, t, answeredAt);
-      const feedback = showKey && body.answer ? feedbackFor(q, body.answer) : null;
+      const value = valueOf(body.answer);
+      const feedback = showKey && value ? feedbackFor(q, value) : null;
       const written = await trx.upsertAnswer({
         attempt_id: row.id,
         question_id: questionId,
@@ -409,7 +492,7 @@ export function createAttemptsService(
         flagged: body.flagged ? 1 : 0,
         answered_at: new Date(answeredAt).toISOString(),
         saved_at: iso(),
-        correct: row.kind === 'practice' && body.answer ? (isCorrect(q.parsed, body.answer) ? 1 : 0) : null,
+        correct: row.kind === 'practice' && value ? (isCorrect(q.parsed, value) ? 1 : 0) : null,
         via_grace: lateBy === 'grace' ? 1 : 0,
       });
       if (lateBy === 'grace' && written) await trx.update(row.id, { used_offline_grace: 1 });
@@ -417,7 +500,7 @@ export function createAttemptsService(
       if (written && body.position !== undefined && body.position < ids.length)
         await trx.update(row.id, { position: body.position });
       // An older replay of a write the server already has newer: nothing changed, and the client is told.
-      return { saved: written, superseded: !written, feedback };
+      return { saved: written, superseded: !written, feedback, kind: row.kind };
     });
   }
 
@@ -434,7 +517,7 @@ export function createAttemptsService(
         total: number;
       }
     >();
-    for (const q of questions) {
+    for (const q of markedOn(row, questions, answers)) {
       const t = topics.get(q.micro_topic_id) ?? {
         micro_topic_id: q.micro_topic_id,
         micro_topic_name: q.micro_topic_name,
@@ -449,6 +532,7 @@ export function createAttemptsService(
     return {
       attempt_id: row.id,
       kind: row.kind as AttemptResult['kind'],
+      assessment_id: row.assessment_id,
       title: row.title,
       score: row.score ?? 0,
       max_score: row.max_score ?? 0,
@@ -581,7 +665,14 @@ export function createAttemptsService(
     },
 
     async saveAnswer(auth: Authed, id: string, questionId: number, body: SaveBody): Promise<Saved> {
-      return (await saveOnTime(auth, id, questionId, body)) ?? saveTheLongWay(auth, id, questionId, body);
+      const { kind, ...saved } =
+        (await saveOnTime(auth, id, questionId, body)) ?? (await saveTheLongWay(auth, id, questionId, body));
+      if (kind !== 'diagnostic') return saved;
+      // The diagnostic's next step, with this answer (and any replayed before it) taken into account.
+      const row = (await repo.find(id))!;
+      const questions = await loadQuestions(JSON.parse(row.question_ids) as number[]);
+      const log = await diagnosticLog(row, questions, await repo.answers(row.id));
+      return { ...saved, adaptive: adaptive.step(log) };
     },
 
     async savePosition(auth: Authed, id: string, position: number): Promise<void> {
@@ -637,15 +728,16 @@ export function createAttemptsService(
           : assessment?.review_policy === 'after_close'
             ? REVIEW_WITHHELD.after_close
             : REVIEW_WITHHELD.never,
-        items: questions.map((q) => {
+        items: markedOn(row, questions, answers).map((q) => {
           const saved = answers.get(q.id);
-          const answer = saved?.answer ? answerValueSchema.parse(JSON.parse(saved.answer)) : null;
+          const given = parseGiven(saved?.answer);
+          const answer = valueOf(given);
           const c = klass.get(q.id);
           const shown = available && !held.has(q.id);
           return {
             question: toStudentQuestion(q, q.parsed, orders[String(q.id)] ?? []),
             answer,
-            answer_text: describeAnswer(q.parsed, answer),
+            answer_text: isDontKnow(given) ? "I don't know" : describeAnswer(q.parsed, answer),
             // A right/wrong flag is the key of a true/false question: only with the answers.
             correct: shown ? saved?.correct === 1 : null,
             correct_answer: shown ? describeCorrect(q.parsed) : null,
@@ -662,8 +754,19 @@ export function createAttemptsService(
       const row = await repo.latestSubmittedOfKind(auth.user.id, 'diagnostic');
       if (!row) return { attempt_id: null, submitted_at: null, percent: null, subjects: [] };
       const questions = await loadQuestions(JSON.parse(row.question_ids) as number[]);
-      const answers = new Map((await repo.answers(row.id)).map((a) => [a.question_id, a]));
+      const saved = await repo.answers(row.id);
+      const answers = new Map(saved.map((a) => [a.question_id, a]));
+      // The engine's verdict per micro topic: every answer, prerequisites included, not just the tally. With
+      // one question on a topic a verdict tells right from wrong, so it waits for the review policy too.
+      const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
+      const outcome = reviewReleased(assessment, now().getTime())
+        ? adaptive.outcome(await diagnosticLog(row, questions, saved))
+        : null;
+      const verdict = new Map((outcome?.topics ?? []).map((t) => [t.id, t]));
       const subjects = new Map<number, DiagnosticResults['subjects'][number] & { position: number }>();
+      // Every topic of the diagnostic is listed (the engine judges those it never asked about too); the
+      // tallies count only the questions it asked.
+      const marked = new Set(markedOn(row, questions, answers).map((q) => q.id));
       for (const q of [...questions].sort((a, b) => a.subject_position - b.subject_position)) {
         const s = subjects.get(q.subject_id) ?? {
           subject_id: q.subject_id,
@@ -674,7 +777,8 @@ export function createAttemptsService(
           micro_topics: [],
         };
         const right = answers.get(q.id)?.correct === 1 ? 1 : 0;
-        s.total++;
+        const asked = marked.has(q.id) ? 1 : 0;
+        s.total += asked;
         s.correct += right;
         let m = s.micro_topics.find((x) => x.micro_topic_id === q.micro_topic_id);
         if (!m)
@@ -685,9 +789,11 @@ export function createAttemptsService(
               subject_name: q.subject_name,
               correct: 0,
               total: 0,
+              level: verdict.get(q.micro_topic_id)?.level,
+              probability: verdict.get(q.micro_topic_id)?.p,
             }),
           );
-        m.total++;
+        m.total += asked;
         m.correct += right;
         subjects.set(q.subject_id, s);
       }
@@ -695,6 +801,7 @@ export function createAttemptsService(
         attempt_id: row.id,
         submitted_at: row.submitted_at,
         percent: row.percent,
+        confidence: outcome?.confidence ?? null,
         subjects: [...subjects.values()].map(({ position: _p, ...s }) => s),
       };
     },
@@ -716,6 +823,7 @@ export function createAttemptsService(
         started_at: r.started_at,
         submitted_at: r.submitted_at,
         last_seen_at: r.last_seen_at,
+        student_last_synced_at: r.student_last_synced_at ?? null,
         score: r.score,
         max_score: r.max_score,
         percent: r.percent,
@@ -733,8 +841,10 @@ export function createAttemptsService(
           assessment_id: number;
           status: string;
           percent: number | null;
+          passed: number | null;
           deadline_at: string | null;
           started_at: string;
+          submitted_at: string | null;
         }>
       >,
 

@@ -2,7 +2,7 @@ import { shuffled } from '../questions/question-types.ts';
 
 /**
  * Decides which questions an attempt holds and which comes next. The taking screens only ever ask
- * `next`, so an adaptive selector for the diagnostic can replace this one without touching them.
+ * `next`; the diagnostic's adaptive selector (adaptive-selector.ts) also reads the graded answers.
  */
 export interface QuestionSelector {
   plan(input: {

@@ -39,11 +39,15 @@ export function createAdminUsersService(ctx: AppContext, deps: AdminUsersDeps) {
   const iso = () => ctx.now().toISOString();
 
   async function toAdminUsers(rows: UserRow[]): Promise<AdminUser[]> {
-    const links = await users.teacherSchoolsOf(rows.filter((r) => r.is_teacher === 1).map((r) => r.id));
+    const [links, synced] = await Promise.all([
+      users.teacherSchoolsOf(rows.filter((r) => r.is_teacher === 1).map((r) => r.id)),
+      users.lastSyncedOf(rows.map((r) => r.id)),
+    ]);
     return rows.map((row) => ({
       ...toUser(row),
       role: roleOf(row),
       teacher_school_ids: links.filter((l) => l.user_id === row.id).map((l) => l.school_id),
+      last_synced_at: synced.get(row.id) ?? null,
     }));
   }
 

@@ -46,8 +46,16 @@ export function createRolesService(ctx: AppContext) {
   async function adminUser(id: number): Promise<AdminUser> {
     const row = await users.findById(id);
     if (!row) throw notFound('That user does not exist.');
-    const schools = await users.teacherSchoolsOf(row.is_teacher === 1 ? [id] : []);
-    return { ...toUser(row), role: roleOf(row), teacher_school_ids: schools.map((s) => s.school_id) };
+    const [schools, synced] = await Promise.all([
+      users.teacherSchoolsOf(row.is_teacher === 1 ? [id] : []),
+      users.lastSyncedOf([id]),
+    ]);
+    return {
+      ...toUser(row),
+      role: roleOf(row),
+      teacher_school_ids: schools.map((s) => s.school_id),
+      last_synced_at: synced.get(id) ?? null,
+    };
   }
 
   return {

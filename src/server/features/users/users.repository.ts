@@ -3,6 +3,9 @@ import type { Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { UsersTable } from './users.table.ts';
 
+/** How stale the "last synced" stamp may get before a delivery writes it again. */
+export const SYNC_STAMP_MS = 60_000;
+
 const userColumns = [
   'users.id',
   'users.email',
@@ -113,6 +116,34 @@ export function createUsersRepository(db: Db) {
             .execute()
         : [],
     /** These users, in the order of `ids` (a page the back office chose). */
+    /**
+     * Stamps when the student's device last delivered data. One statement, and it writes only when the stamp
+     * is a minute old: a class answering question after question costs a row write per student per minute.
+     */
+    markSynced: async (id: number, at: Date) => {
+      const stamp = at.toISOString();
+      const minuteAgo = new Date(at.getTime() - SYNC_STAMP_MS).toISOString();
+      await db
+        .insertInto('user_sync')
+        .values({ user_id: id, last_synced_at: stamp })
+        .onConflict((oc) =>
+          oc
+            .column('user_id')
+            .doUpdateSet({ last_synced_at: stamp })
+            .where('user_sync.last_synced_at', '<', minuteAgo),
+        )
+        .execute();
+    },
+    /** user id → when their device last delivered data, for those that ever did. */
+    lastSyncedOf: async (ids: number[]): Promise<Map<number, string>> => {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .selectFrom('user_sync')
+        .select(['user_id', 'last_synced_at'])
+        .where('user_id', 'in', ids)
+        .execute();
+      return new Map(rows.map((r) => [r.user_id, r.last_synced_at]));
+    },
     findManyByIds: async (ids: number[]) => {
       if (!ids.length) return [];
       const rows = await selectUsers(db).where('users.id', 'in', ids).execute();

@@ -21,3 +21,9 @@ export interface TeacherSchoolsTable {
   user_id: number;
   school_id: number;
 }
+
+/** When a student's device last delivered answers or a submission (a table of its own: see migration 0016). */
+export interface UserSyncTable {
+  user_id: number;
+  last_synced_at: string;
+}

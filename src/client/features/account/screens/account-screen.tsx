@@ -17,6 +17,7 @@ import { sendVerificationEmail, updateAccount, useAuth } from '../../auth/auth.s
 import { toOptions, useLocations, useSchools } from '../../auth/use-lookups.ts';
 import { DevicesCard } from '../components/devices-card.tsx';
 import { cancelEmailChange, usePendingEmail } from '../use-account.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 export default function AccountScreen() {
   const { user } = useAuth();
@@ -26,7 +27,7 @@ export default function AccountScreen() {
   if (!user) return <Loading variant="centered" />;
   return (
     <div className="screen account-screen">
-      <h1 className="page-title">Account</h1>
+      <PageTitle>Account</PageTitle>
       <EmailStatus user={user} pendingEmail={pending.data ?? null} onChanged={pending.reload} />
       <AccountForm
         key={user.id}

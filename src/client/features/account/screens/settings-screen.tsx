@@ -8,6 +8,9 @@ import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { TEXTS } from '../../../../shared/constants.ts';
 import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/password.store.ts';
+import { WaitingToSyncCard } from '../components/waiting-to-sync-card.tsx';
+import { RankingVisibilityCard } from '../components/ranking-visibility-card.tsx';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 const READY = { loading: false, error: null };
 
@@ -42,7 +45,7 @@ export default function SettingsScreen() {
     .flatMap(([, messages]) => messages);
   return (
     <div className="screen settings-screen">
-      <h1 className="page-title">Settings</h1>
+      <PageTitle>Settings</PageTitle>
       <form className="card form" onSubmit={onSubmit} aria-labelledby="change-password-title">
         <h2 id="change-password-title" className="card__title">
           Change password
@@ -70,6 +73,8 @@ export default function SettingsScreen() {
           {pending ? 'Saving...' : 'Save new password'}
         </button>
       </form>
+      <WaitingToSyncCard />
+      <RankingVisibilityCard />
     </div>
   );
 }

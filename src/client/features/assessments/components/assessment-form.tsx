@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { AdminSchool } from '../../../../shared/contracts/admin-schools.ts';
-import type { Assessment, AssessmentKind } from '../../../../shared/contracts/assessments.ts';
+import type { Assessment, AssessmentBody, AssessmentKind } from '../../../../shared/contracts/assessments.ts';
 import type { FieldErrors } from '../../../../shared/contracts/common.ts';
 import type { KnowledgeGraph } from '../../../../shared/contracts/knowledge-graph.ts';
 import type { Question } from '../../../../shared/contracts/questions.ts';
@@ -10,40 +10,24 @@ import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
-import {
-  assessmentBodyOf,
-  draftFromAssessment,
-  emptyAssessmentDraft,
-  localErrors,
-} from '../assessment-draft.ts';
+import { assessmentBodyOf, draftFromAssessment, emptyAssessmentDraft } from '../assessment-draft.ts';
 import type { AssessmentDraft } from '../assessment-draft.ts';
+import {
+  clientErrors,
+  errorsBySection,
+  fieldTargetId,
+  listErrors,
+  sentDrawRows,
+  serverErrors,
+} from '../assessment-errors.ts';
 import { createAssessment, deleteAssessment, updateAssessment } from '../assessments.api.ts';
+import { ErrorSummary, FormSection, SaveBar, SectionNav, focusField } from './builder-chrome.tsx';
+import type { SaveState } from './builder-chrome.tsx';
 import { FixedQuestions, RandomDraws } from './selection-editors.tsx';
-import { AvailabilitySettings, DeliverySettings } from './settings-sections.tsx';
+import { MarkingSettings, SchoolSettings, ScheduleSettings } from './settings-sections.tsx';
 
-const SHOWN = new Set([
-  'title',
-  'description',
-  'question_ids',
-  'draws',
-  'time_limit_minutes',
-  'opens_at',
-  'closes_at',
-  'attempts_allowed',
-  'pass_mark',
-  'review_policy',
-  'offline_grace_minutes',
-  'school_ids',
-]);
-const isShown = (field: string) => SHOWN.has(field) || /^draws\.\d+\.(micro_topic_id|count)$/.test(field);
-
-function save(args: {
-  id: number | undefined;
-  kind: AssessmentKind;
-  draft: AssessmentDraft;
-}): Promise<Assessment> {
-  const body = assessmentBodyOf(args.draft, args.kind);
-  return args.id === undefined ? createAssessment(body) : updateAssessment(args.id, body);
+function save(args: { id: number | undefined; body: AssessmentBody }): Promise<Assessment> {
+  return args.id === undefined ? createAssessment(args.body) : updateAssessment(args.id, args.body);
 }
 
 export type AssessmentFormProps = {
@@ -55,40 +39,97 @@ export type AssessmentFormProps = {
   schools: AdminSchool[] | undefined;
   /** Teachers must aim at their own schools; admins may leave it empty for every school. */
   schoolsRequired: boolean;
+  /** A new one starts aimed at these (a teacher's only school). */
+  defaultSchoolIds?: number[];
   /** A teacher looking at one aimed at everyone or at other schools too: shown, not editable. */
   readOnly?: boolean;
   onSaved: (saved: Assessment) => void;
   onDeleted: () => void;
+  onCancel: () => void;
 };
 
-/** Every setting of a quiz, exam or diagnostic; the draft survives a refused save untouched. */
+type Outcome = 'none' | 'saved' | 'invalid' | 'failed';
+
+/**
+ * Every setting of a quiz, exam or diagnostic, in sections, with a Save bar that stays in view. A refused
+ * save lists every problem at once (the browser's own checks, or the server's 422) and leads to the first;
+ * the draft survives it untouched.
+ */
 export function AssessmentForm(props: AssessmentFormProps) {
   const { kind, noun, assessment, graph, schools, schoolsRequired, readOnly = false } = props;
-  const [draft, setDraft] = useState<AssessmentDraft>(() =>
-    assessment ? draftFromAssessment(assessment, props.questions) : emptyAssessmentDraft(),
+  const [baseline, setBaseline] = useState<AssessmentDraft>(() =>
+    assessment
+      ? draftFromAssessment(assessment, props.questions)
+      : emptyAssessmentDraft(props.defaultSchoolIds ?? []),
   );
-  const [local, setLocal] = useState<FieldErrors>({});
+  const [draft, setDraft] = useState<AssessmentDraft>(baseline);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [outcome, setOutcome] = useState<Outcome>('none');
+  // Bumped by each refused save: the first problem takes the focus once the form shows it.
+  const [focusRequest, setFocusRequest] = useState(0);
   const saving = useAction(save);
   const removing = useAction(deleteAssessment);
-  const errors: FieldErrors = { ...saving.fieldErrors, ...local };
-  const change = (patch: Partial<AssessmentDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const change = (patch: Partial<AssessmentDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setOutcome('none');
+  };
   const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(baseline), [draft, baseline]);
+
+  const listed = useMemo(() => {
+    const list = listErrors(errors);
+    // A refusal without field errors (403, 404, 5xx) stays on the form, not only in a passing toast.
+    if (saving.error !== null && Object.keys(saving.fieldErrors).length === 0)
+      list.push({
+        field: '',
+        label: '',
+        message: errorMessage(saving.error),
+        section: null,
+        targetId: null,
+      });
+    return list;
+  }, [errors, saving.error, saving.fieldErrors]);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = listed.find((e) => e.targetId !== null);
+    if (!(first && focusField(first.targetId!))) document.getElementById('assessment-error-summary')?.focus();
+    // Only a new refusal moves the focus, not every change to the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = localErrors(draft, schoolsRequired);
-    setLocal(found);
+    const body = assessmentBodyOf(draft, kind);
+    const sentDraws = sentDrawRows(draft.draws);
+    const found = clientErrors(draft, body, { schoolsRequired, sentDraws });
     if (Object.keys(found).length) {
       saving.reset();
+      setErrors(found);
+      setOutcome('invalid');
+      setFocusRequest((n) => n + 1);
       return;
     }
-    const result = await saving.run({ id: assessment?.id, kind, draft });
+    setErrors({});
+    const result = await saving.run({ id: assessment?.id, body });
     if (result.ok) {
       showToast({ message: `The ${noun} was saved.`, type: 'success' });
+      setBaseline(draft);
+      setOutcome('saved');
       props.onSaved(result.value);
     } else {
+      const fields = result.error instanceof ApiError ? (result.error.errors ?? {}) : {};
+      setErrors(serverErrors(fields, sentDraws));
+      setOutcome(Object.keys(fields).length ? 'invalid' : 'failed');
+      setFocusRequest((n) => n + 1);
       showToast({ title: 'Not saved', message: saveFailure(result.error), type: 'error' });
     }
+  };
+
+  const cancel = async () => {
+    if (dirty && !(await confirmDialog(`Leave without saving? Your changes to this ${noun} are lost.`)))
+      return;
+    props.onCancel();
   };
 
   const remove = async () => {
@@ -103,14 +144,18 @@ export function AssessmentForm(props: AssessmentFormProps) {
     }
   };
 
-  const general = Object.entries(errors)
-    .filter(([field]) => !isShown(field))
-    .flatMap(([, messages]) => messages);
-  // A refusal without field errors (403, 404, 5xx) stays on the form, not only in a passing toast.
-  if (saving.error !== null && Object.keys(saving.fieldErrors).length === 0)
-    general.push(errorMessage(saving.error));
   const selectionProps = { draft, onChange: change, errors, graph, readOnly };
+  const sectionProps = { draft, onChange: change, errors, readOnly };
   const busy = saving.pending || removing.pending;
+  const state: SaveState = saving.pending
+    ? 'saving'
+    : outcome === 'invalid' || outcome === 'failed'
+      ? outcome
+      : outcome === 'saved' && !dirty
+        ? 'saved'
+        : dirty
+          ? 'dirty'
+          : 'clean';
 
   return (
     <form className="form assessment-form" onSubmit={submit} aria-label={`${Noun} settings`} noValidate>
@@ -120,26 +165,23 @@ export function AssessmentForm(props: AssessmentFormProps) {
           an admin edits it.
         </p>
       )}
-      {general.length > 0 && (
-        <div className="form-message form-message--error" role="alert">
-          {general.join(' ')}
-        </div>
-      )}
+      <ErrorSummary errors={listed} noun={noun} />
+      <SectionNav errorCounts={errorsBySection(listed)} />
       {/* A disabled fieldset disables every input inside at once. */}
       <fieldset className="assessment-form__fields" disabled={readOnly}>
-        <section className="card" aria-labelledby="assessment-about">
-          <h2 id="assessment-about" className="card__title">
-            About
-          </h2>
+        <FormSection id="details">
           <TextField
+            id={fieldTargetId('title')}
             label="Title"
             name="title"
             required
+            maxLength={200}
             value={draft.title}
             onChange={(title) => change({ title })}
             errors={errors.title}
           />
           <TextAreaField
+            id={fieldTargetId('description')}
             label="Description"
             name="description"
             value={draft.description}
@@ -155,12 +197,9 @@ export function AssessmentForm(props: AssessmentFormProps) {
             />
             Published (students can see it)
           </label>
-        </section>
+        </FormSection>
 
-        <section className="card" aria-labelledby="assessment-questions">
-          <h2 id="assessment-questions" className="card__title">
-            Questions
-          </h2>
+        <FormSection id="questions">
           <fieldset className="bo-fieldset">
             <legend>Selection</legend>
             <div className="bo-toolbar">
@@ -189,31 +228,54 @@ export function AssessmentForm(props: AssessmentFormProps) {
           ) : (
             <RandomDraws {...selectionProps} />
           )}
-        </section>
+          <div className="bo-toolbar assessment-form__shuffle">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={draft.shuffle_questions}
+                onChange={(e) => change({ shuffle_questions: e.target.checked })}
+              />
+              Shuffle questions
+            </label>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={draft.shuffle_options}
+                onChange={(e) => change({ shuffle_options: e.target.checked })}
+              />
+              Shuffle options
+            </label>
+          </div>
+        </FormSection>
 
-        <DeliverySettings draft={draft} onChange={change} errors={errors} readOnly={readOnly} />
+        <FormSection id="schedule">
+          <ScheduleSettings {...sectionProps} />
+        </FormSection>
 
-        <AvailabilitySettings
-          draft={draft}
-          onChange={change}
-          errors={errors}
-          schools={schools}
-          schoolsRequired={schoolsRequired}
-          readOnly={readOnly}
-        />
+        <FormSection id="schools">
+          <SchoolSettings {...sectionProps} schools={schools} schoolsRequired={schoolsRequired} />
+        </FormSection>
+
+        <FormSection id="review">
+          <MarkingSettings {...sectionProps} />
+        </FormSection>
       </fieldset>
 
-      {!readOnly && (
-        <div className="bo-toolbar">
-          <button type="submit" className="button" disabled={busy}>
-            {saving.pending ? 'Saving...' : `Save ${noun}`}
+      {!readOnly && assessment && (
+        <div className="bo-toolbar assessment-form__delete">
+          <button type="button" className="button bo-danger" disabled={busy} onClick={() => void remove()}>
+            Delete {noun}
           </button>
-          {assessment && (
-            <button type="button" className="button bo-danger" disabled={busy} onClick={() => void remove()}>
-              Delete {noun}
-            </button>
-          )}
         </div>
+      )}
+      {!readOnly && (
+        <SaveBar
+          state={state}
+          problems={listed.length}
+          saveLabel={`Save ${noun}`}
+          busy={busy}
+          onCancel={() => void cancel()}
+        />
       )}
     </form>
   );

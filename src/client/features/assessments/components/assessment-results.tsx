@@ -62,7 +62,7 @@ export function AssessmentResults({ id }: { id: number }) {
                   '—'
                 )}
               </td>
-              <td>{when(a.last_seen_at)}</td>
+              <td>{when(a.student_last_synced_at)}</td>
               <td>
                 <Note attempt={a} />
               </td>

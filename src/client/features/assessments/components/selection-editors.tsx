@@ -9,6 +9,7 @@ import { QuestionPicker } from '../../questions/components/question-picker.tsx';
 import { shortStem } from '../../questions/components/question-table.tsx';
 import { moveItem } from '../../questions/question-draft.ts';
 import { newDraw } from '../assessment-draft.ts';
+import { fieldTargetId } from '../assessment-errors.ts';
 import type { AssessmentDraft } from '../assessment-draft.ts';
 
 type Props = {
@@ -26,7 +27,7 @@ export function FixedQuestions({ draft, onChange, errors, graph, readOnly }: Pro
   const [picking, setPicking] = useState(draft.questions.length === 0 && !readOnly);
   const { questions } = draft;
   return (
-    <div className="fixed-questions">
+    <div className="fixed-questions" id={fieldTargetId('question_ids')}>
       <GroupErrors messages={errors.question_ids ?? []} />
       {questions.length === 0 ? (
         <p className="field__hint">No question chosen yet.</p>
@@ -99,12 +100,13 @@ export function RandomDraws({ draft, onChange, errors, graph, readOnly }: Props)
   const total = draws.reduce((n, d) => n + (Number(d.count) || 0), 0);
 
   return (
-    <div className="random-draws">
+    <div className="random-draws" id={fieldTargetId('draws')}>
       <GroupErrors messages={errors.draws ?? []} />
       <ol className="bo-list">
         {draws.map((d, i) => (
           <li key={d.key} className="bo-row">
             <Dropdown<number>
+              id={fieldTargetId(`draws.${i}.micro_topic_id`)}
               label={`Micro topic ${i + 1}`}
               options={options}
               value={d.micro_topic_id}
@@ -113,6 +115,7 @@ export function RandomDraws({ draft, onChange, errors, graph, readOnly }: Props)
               error={errors[`draws.${i}.micro_topic_id`]?.join(' ')}
             />
             <TextField
+              id={fieldTargetId(`draws.${i}.count`)}
               label={`Questions to draw from micro topic ${i + 1}`}
               name={`draw-count-${i + 1}`}
               type="number"

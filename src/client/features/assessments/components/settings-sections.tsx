@@ -6,6 +6,7 @@ import { DateTimePicker } from '../../../components/date-time-picker.tsx';
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import type { AssessmentDraft } from '../assessment-draft.ts';
+import { fieldTargetId } from '../assessment-errors.ts';
 
 const REVIEW_OPTIONS = REVIEW_POLICIES.map((p) => ({ value: p, label: REVIEW_POLICY_LABELS[p] }));
 
@@ -17,34 +18,41 @@ type SectionProps = {
   readOnly?: boolean;
 };
 
-/** Shuffling, time limit, pass mark, attempts, offline grace and the review policy. */
-export function DeliverySettings({ draft, onChange: change, errors, readOnly }: SectionProps) {
+/** The open/close window, the time limit, the attempts and the offline grace. */
+export function ScheduleSettings({ draft, onChange: change, errors, readOnly }: SectionProps) {
   const one = (field: string) => errors[field]?.join(' ');
   return (
-    <section className="card" aria-labelledby="assessment-delivery">
-      <h2 id="assessment-delivery" className="card__title">
-        Delivery
-      </h2>
-      <div className="bo-toolbar">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.shuffle_questions}
-            onChange={(e) => change({ shuffle_questions: e.target.checked })}
+    <>
+      <div className="bo-filters">
+        {/* The picker is several inputs: its box is what an error links to, its first input takes the focus. */}
+        <div id={fieldTargetId('opens_at')}>
+          <DateTimePicker
+            mode="datetime"
+            label="Opens at"
+            name="opens_at"
+            value={draft.opens_at}
+            disabled={readOnly}
+            onChange={(v) => change({ opens_at: v })}
+            error={one('opens_at')}
           />
-          Shuffle questions
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.shuffle_options}
-            onChange={(e) => change({ shuffle_options: e.target.checked })}
+        </div>
+        <div id={fieldTargetId('closes_at')}>
+          <DateTimePicker
+            mode="datetime"
+            label="Closes at"
+            name="closes_at"
+            value={draft.closes_at}
+            disabled={readOnly}
+            onChange={(v) => change({ closes_at: v })}
+            rules={draft.opens_at ? { minDate: draft.opens_at } : undefined}
+            error={one('closes_at')}
           />
-          Shuffle options
-        </label>
+        </div>
       </div>
+      <p className="field__hint">Leave either empty for no limit on that side.</p>
       <div className="bo-filters">
         <TextField
+          id={fieldTargetId('time_limit_minutes')}
           label="Time limit (minutes)"
           name="time_limit_minutes"
           type="number"
@@ -55,18 +63,9 @@ export function DeliverySettings({ draft, onChange: change, errors, readOnly }: 
           onChange={(v) => change({ time_limit_minutes: v })}
           errors={errors.time_limit_minutes}
         />
-        <TextField
-          label="Pass mark (%)"
-          name="pass_mark"
-          type="number"
-          min={0}
-          max={100}
-          value={draft.pass_mark}
-          onChange={(v) => change({ pass_mark: v })}
-          errors={errors.pass_mark}
-        />
         <div>
           <TextField
+            id={fieldTargetId('attempts_allowed')}
             label="Attempts allowed"
             name="attempts_allowed"
             type="number"
@@ -87,6 +86,7 @@ export function DeliverySettings({ draft, onChange: change, errors, readOnly }: 
           </label>
         </div>
         <TextField
+          id={fieldTargetId('offline_grace_minutes')}
           label="Offline grace (minutes)"
           name="offline_grace_minutes"
           type="number"
@@ -98,21 +98,12 @@ export function DeliverySettings({ draft, onChange: change, errors, readOnly }: 
           errors={errors.offline_grace_minutes}
         />
       </div>
-      <Dropdown<ReviewPolicy>
-        label="Show answers and explanations"
-        options={REVIEW_OPTIONS}
-        value={draft.review_policy}
-        isSearchable={false}
-        isDisabled={readOnly}
-        onChange={(v) => v && change({ review_policy: v })}
-        error={one('review_policy')}
-      />
-    </section>
+    </>
   );
 }
 
-/** The open/close window and the schools it is for. */
-export function AvailabilitySettings({
+/** The schools it is for; a teacher with one school finds it already chosen. */
+export function SchoolSettings({
   draft,
   onChange: change,
   errors,
@@ -120,35 +111,10 @@ export function AvailabilitySettings({
   schoolsRequired,
   readOnly,
 }: SectionProps & { schools: AdminSchool[] | undefined; schoolsRequired: boolean }) {
-  const one = (field: string) => errors[field]?.join(' ');
   return (
-    <section className="card" aria-labelledby="assessment-availability">
-      <h2 id="assessment-availability" className="card__title">
-        Availability
-      </h2>
-      <div className="bo-filters">
-        <DateTimePicker
-          mode="datetime"
-          label="Opens at"
-          name="opens_at"
-          value={draft.opens_at}
-          disabled={readOnly}
-          onChange={(v) => change({ opens_at: v })}
-          error={one('opens_at')}
-        />
-        <DateTimePicker
-          mode="datetime"
-          label="Closes at"
-          name="closes_at"
-          value={draft.closes_at}
-          disabled={readOnly}
-          onChange={(v) => change({ closes_at: v })}
-          rules={draft.opens_at ? { minDate: draft.opens_at } : undefined}
-          error={one('closes_at')}
-        />
-      </div>
-      <p className="field__hint">Leave either empty for no limit on that side.</p>
+    <>
       <Dropdown<number>
+        id={fieldTargetId('school_ids')}
         label="Target schools"
         multiple
         required={schoolsRequired}
@@ -158,13 +124,42 @@ export function AvailabilitySettings({
         value={draft.school_ids}
         onChange={(school_ids) => change({ school_ids })}
         placeholder={schoolsRequired ? 'Choose your schools' : 'Every school'}
-        error={one('school_ids')}
+        error={errors.school_ids?.join(' ')}
       />
       <p className="field__hint">
         {schoolsRequired
           ? 'Only students of the chosen schools see it.'
           : 'Only students of the chosen schools see it; leave empty for every school.'}
       </p>
-    </section>
+    </>
+  );
+}
+
+/** The pass mark and when students see the answers. */
+export function MarkingSettings({ draft, onChange: change, errors, readOnly }: SectionProps) {
+  return (
+    <div className="bo-filters">
+      <TextField
+        id={fieldTargetId('pass_mark')}
+        label="Pass mark (%)"
+        name="pass_mark"
+        type="number"
+        min={0}
+        max={100}
+        value={draft.pass_mark}
+        onChange={(v) => change({ pass_mark: v })}
+        errors={errors.pass_mark}
+      />
+      <Dropdown<ReviewPolicy>
+        id={fieldTargetId('review_policy')}
+        label="Show answers and explanations"
+        options={REVIEW_OPTIONS}
+        value={draft.review_policy}
+        isSearchable={false}
+        isDisabled={readOnly}
+        onChange={(v) => v && change({ review_policy: v })}
+        error={errors.review_policy?.join(' ')}
+      />
+    </div>
   );
 }

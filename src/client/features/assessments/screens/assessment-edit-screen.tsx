@@ -15,6 +15,7 @@ import '../../questions/back-office.css';
 import '../../questions/questions.css';
 import { ASSESSMENT_NOUN, assessmentPath, assessmentsPath } from '../assessment-kind.ts';
 import type { AssessmentKind } from '../assessment-kind.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 /** Without `id` the screen creates a new one of `kind`. */
 export type AssessmentEditScreenProps = { kind: AssessmentKind; id?: string };
@@ -51,12 +52,17 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
   // A diagnostic opened under /admin/quiz/{id} (or any kind under another's route) belongs on its own route.
   if (loaded && loaded.kind !== kind) return <Navigate to={assessmentPath(loaded.kind, loaded.id)} replace />;
   const readOnly = loaded !== undefined && !loaded.can_edit;
-  const ready = id === undefined || editable.data !== undefined;
+  const schoolsRequired = roleOf(user) !== 'admin';
+  // A teacher's new one starts with their only school chosen, so it waits for their schools (not for long:
+  // a failed look-up still opens the form, with nothing chosen).
+  const waitForSchools = id === undefined && schoolsRequired && schools.loading;
+  const ready = id === undefined ? !waitForSchools : editable.data !== undefined;
+  const onlySchool = schoolsRequired && schools.data?.length === 1 ? [schools.data[0]!.id] : [];
   const title = id === undefined ? `New ${noun.one}` : (current?.title ?? `Edit ${noun.one}`);
   return (
     <div className="screen bo-wide assessment-edit-screen">
       <div className="screen__header">
-        <h1 className="page-title">{title}</h1>
+        <PageTitle>{title}</PageTitle>
         <Link to={assessmentsPath(kind)}>Back to the {noun.many}</Link>
       </div>
       {current && (
@@ -96,13 +102,15 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
               questions={editable.data?.questions ?? []}
               graph={graph.data}
               schools={schools.data}
-              schoolsRequired={roleOf(user) !== 'admin'}
+              schoolsRequired={schoolsRequired}
+              defaultSchoolIds={onlySchool}
               readOnly={readOnly}
               onSaved={(a) => {
                 setSaved(a);
                 if (id === undefined) navigate(assessmentPath(kind, a.id), { replace: true });
               }}
               onDeleted={() => navigate(assessmentsPath(kind))}
+              onCancel={() => navigate(assessmentsPath(kind))}
             />
           </div>
           {current && tab === 'preview' && (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { TextField } from '../../../components/form-field.tsx';
@@ -14,6 +15,7 @@ import { Pager } from '../../questions/components/question-table.tsx';
 import { useDebounced } from '../../questions/use-questions.ts';
 import { ASSESSMENT_NOUN, assessmentPath } from '../assessment-kind.ts';
 import type { AssessmentKind } from '../assessment-kind.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 export type AssessmentsScreenProps = { kind: AssessmentKind };
 
@@ -42,11 +44,12 @@ function AssessmentList({ kind }: AssessmentsScreenProps) {
   return (
     <div className="screen bo-wide assessments-screen">
       <div className="screen__header">
-        <h1 className="page-title">Manage {capital(noun.many)}</h1>
+        <PageTitle>Manage {capital(noun.many)}</PageTitle>
         <Link className="button" to={assessmentPath(kind)}>
           New {noun.one}
         </Link>
       </div>
+      <OfflineStamp updatedAt={list.updatedAt} />
       <section className="card" aria-label={capital(noun.many)}>
         <div className="assessments-screen__search">
           <TextField

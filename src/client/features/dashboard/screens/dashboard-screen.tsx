@@ -3,26 +3,29 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '../../../../shared/contracts/auth.ts';
 import type { MyAssessment } from '../../../../shared/contracts/assessments.ts';
-import type { AttemptResult } from '../../../../shared/contracts/attempts.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { roleOf } from '../../auth/auth.store.ts';
+import { LearningCard } from '../../learning/components/learning-card.tsx';
 import { NotificationsCard } from '../../notifications/components/notifications-card.tsx';
 import { formatDate } from '../../quiz/format.ts';
 import { KIND_NAMES, stateDetail } from '../../quizzes/assessment-state.ts';
+import type { Progress, StudentAssessment } from '../../quizzes/assessment-state.ts';
 import { AssessmentActions } from '../../quizzes/components/assessment-list.tsx';
+import { useNow } from '../../quizzes/use-now.ts';
+import { dashboardView } from '../dashboard-view.ts';
 import { useDashboard } from '../use-dashboard.ts';
 import '../../quizzes/quizzes.css';
 import '../../quiz/quiz.css';
+import '../dashboard.css';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 export type DashboardScreenProps = { user: User | null };
 
-const UPCOMING_SHOWN = 5;
-const kindLabel = (kind: MyAssessment['kind'] | AttemptResult['kind']) =>
-  kind === 'practice'
-    ? 'Test Yourself'
-    : KIND_NAMES[kind].one[0].toUpperCase() + KIND_NAMES[kind].one.slice(1);
+const kindLabel = (kind: MyAssessment['kind']) =>
+  KIND_NAMES[kind].one[0]!.toUpperCase() + KIND_NAMES[kind].one.slice(1);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -36,7 +39,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function AssessmentRows({ items }: { items: readonly MyAssessment[] }) {
+function AssessmentRows({ items, now }: { items: readonly StudentAssessment[]; now: number }) {
   return (
     <ul className="assessment-list">
       {items.map((item) => (
@@ -44,7 +47,7 @@ function AssessmentRows({ items }: { items: readonly MyAssessment[] }) {
           <div className="assessment__body">
             <h3 className="assessment__title">{item.title}</h3>
             <p className="assessment__state">
-              <span className="badge badge--info">{kindLabel(item.kind)}</span> {stateDetail(item)}
+              <span className="badge badge--info">{kindLabel(item.kind)}</span> {stateDetail(item, now)}
             </p>
           </div>
           <AssessmentActions item={item} />
@@ -54,66 +57,127 @@ function AssessmentRows({ items }: { items: readonly MyAssessment[] }) {
   );
 }
 
-function ResultRows({ results }: { results: readonly AttemptResult[] }) {
+/** The latest result of one assessment in a line: the score and pass, or for the diagnostic only when. */
+function resultLine(item: StudentAssessment): string {
+  if (item.submit_waiting) return 'Submitted on this device, waiting to sync';
+  const when = item.last_submitted_at ? formatDate(item.last_submitted_at) : '';
+  if (item.kind === 'diagnostic') return when ? `Taken ${when}` : 'Taken';
+  const pass = item.last_passed === null ? null : item.last_passed ? 'Passed' : 'Not passed';
+  return [item.last_percent !== null ? `${item.last_percent}%` : null, pass, when]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function ResultRows({ items }: { items: readonly StudentAssessment[] }) {
   return (
     <ul className="assessment-list">
-      {results.map((result) => (
-        <li key={result.attempt_id} className="assessment dashboard__row">
+      {items.map((item) => (
+        <li key={item.id} className="assessment dashboard__row">
           <div className="assessment__body">
-            <h3 className="assessment__title">{result.title}</h3>
+            <h3 className="assessment__title">{item.title}</h3>
             <p className="assessment__state">
-              <span className="badge badge--info">{kindLabel(result.kind)}</span> {result.percent}% (
-              {result.score} of {result.max_score}) on {formatDate(result.submitted_at)}
-              {result.passed !== null && result.kind !== 'diagnostic' && (
-                <> · {result.passed ? 'Passed' : 'Not passed'}</>
-              )}
+              <span className="badge badge--info">{kindLabel(item.kind)}</span> {resultLine(item)}
             </p>
           </div>
-          <Link className="button button--secondary" to={PATHS.quizResult(result.attempt_id)}>
-            Review result
-          </Link>
+          {item.kind === 'diagnostic' ? (
+            <div className="assessment__actions">
+              <Link className="button button--secondary" to={PATHS.diagnosticResults}>
+                Review
+              </Link>
+            </div>
+          ) : (
+            <AssessmentActions item={item} />
+          )}
         </li>
       ))}
     </ul>
   );
 }
 
+function ProgressRow({ label, progress }: { label: { one: string; many: string }; progress: Progress }) {
+  const share = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+  return (
+    <li className="progress-row">
+      <p className="progress-row__text">
+        <strong>
+          {progress.done} of {progress.total} {progress.total === 1 ? label.one : label.many} done
+        </strong>
+        {progress.passed > 0 && <> · {progress.passed} passed</>}
+      </p>
+      {/* The words above say it all; the bar is the same figure at a glance. */}
+      <div className="progress-row__bar" aria-hidden="true">
+        <span style={{ width: `${share}%` }} />
+      </div>
+    </li>
+  );
+}
+
+function ProgressCard({ quizzes, exams }: { quizzes: Progress; exams: Progress }) {
+  const done = [quizzes, exams].filter((p) => p.average !== null);
+  const count = done.reduce((n, p) => n + p.done, 0);
+  const average =
+    done.length > 0
+      ? Math.round(done.reduce((sum, p) => sum + (p.average ?? 0) * p.done, 0) / Math.max(1, count))
+      : null;
+  return (
+    <Section title="Your progress">
+      <ul className="progress-rows">
+        <ProgressRow label={KIND_NAMES.quiz} progress={quizzes} />
+        {exams.total > 0 && <ProgressRow label={KIND_NAMES.exam} progress={exams} />}
+      </ul>
+      {average !== null && (
+        <p className="progress-card__average">
+          Average score <strong>{average}%</strong> (your best attempt at each)
+        </p>
+      )}
+    </Section>
+  );
+}
+
 function StudentDashboard() {
-  const { data, loading, error } = useDashboard(true);
+  const { data, loading, error, updatedAt } = useDashboard(true);
+  const now = useNow();
   usePageReady({ loading: loading && !data, error });
   if (!data) return null;
-  const nothing = data.inProgress.length === 0 && data.upcoming.length === 0 && data.latest.length === 0;
+  const view = dashboardView(data);
+  const nothing = view.inProgress.length === 0 && view.upcoming.length === 0 && view.latest.length === 0;
   if (nothing) {
     return (
-      <EmptyState
-        title="Nothing to do right now"
-        text="New quizzes and exams from your teachers appear here. In the meantime, practise in Test Yourself."
-      >
-        <Link className="button" to={PATHS.testYourself}>
-          Test Yourself
-        </Link>
-      </EmptyState>
+      <>
+        <OfflineStamp updatedAt={updatedAt} />
+        <EmptyState
+          title="Nothing to do right now"
+          text="New quizzes and exams from your teachers appear here. In the meantime, practise in Test Yourself."
+        >
+          <Link className="button" to={PATHS.testYourself}>
+            Test Yourself
+          </Link>
+        </EmptyState>
+      </>
     );
   }
   return (
     <>
-      {data.inProgress.length > 0 && (
+      <OfflineStamp updatedAt={updatedAt} />
+      <ProgressCard quizzes={view.progress.quizzes} exams={view.progress.exams} />
+      <LearningCard />
+      {view.inProgress.length > 0 && (
         <Section title="In progress">
-          <AssessmentRows items={data.inProgress} />
+          <AssessmentRows items={view.inProgress} now={now} />
         </Section>
       )}
-      {data.upcoming.length > 0 && (
+      {view.upcoming.length > 0 && (
         <Section title="Upcoming">
-          <AssessmentRows items={data.upcoming.slice(0, UPCOMING_SHOWN)} />
+          <AssessmentRows items={view.upcoming} now={now} />
           <p className="result__links">
             <Link to={PATHS.quizzes}>All quizzes</Link>
             <Link to={PATHS.exams}>All exams</Link>
           </p>
         </Section>
       )}
-      {data.latest.length > 0 && (
+      {view.latest.length > 0 && (
         <Section title="Latest results">
-          <ResultRows results={data.latest} />
+          <ResultRows items={view.latest} />
         </Section>
       )}
     </>
@@ -131,7 +195,7 @@ export default function DashboardScreen({ user }: DashboardScreenProps) {
   const student = roleOf(user) === 'student';
   return (
     <div className="screen dashboard">
-      <h1 className="page-title">{user ? `Welcome, ${user.full_name}` : 'Welcome'}</h1>
+      <PageTitle>{user ? `Welcome, ${user.full_name}` : 'Welcome'}</PageTitle>
       {student && user?.taken_diagnostics === 0 && (
         <section className="card card--accent" aria-labelledby="diagnostic-cta">
           <h2 id="diagnostic-cta">Start with the diagnostic</h2>

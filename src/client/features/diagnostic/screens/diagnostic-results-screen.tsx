@@ -4,77 +4,172 @@ import type { DiagnosticResults } from '../../../../shared/contracts/attempts.ts
 import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { useLoad } from '../../../lib/use-async.ts';
-import { formatDate, percentOf } from '../../quiz/format.ts';
-import { fetchDiagnosticResults } from '../../quiz/quiz.api.ts';
+import { NextSteps } from '../../quiz/components/next-steps.tsx';
+import { formatDate } from '../../quiz/format.ts';
+import { fetchDiagnosticResults, fetchKnowledgeGraph } from '../../quiz/quiz.api.ts';
+import { useRetryTarget } from '../../quiz/use-retry-target.ts';
+import { practiseFirst, readinessOf } from '../readiness.ts';
+import type { Readiness, ReadinessResult } from '../readiness.ts';
 import '../../quiz/quiz.css';
+import '../../quiz/result.css';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 type SubjectResult = DiagnosticResults['subjects'][number];
 
-function Bar({ label, percent }: { label: string; percent: number }) {
+const topicsText = (n: number) => `${n} topic${n === 1 ? '' : 's'}`;
+
+const STATES: ReadonlyArray<{ key: Readiness; label: string }> = [
+  { key: 'known', label: 'Known' },
+  { key: 'ready', label: 'Ready to learn' },
+  { key: 'not_yet', label: 'Not yet' },
+];
+
+/** Known, ready to learn and not yet side by side in one bar; the words next to it say the same. */
+function ReadinessBar({ counts }: { counts: Record<Readiness, number> }) {
+  const total = counts.known + counts.ready + counts.not_yet;
   return (
-    <div className="meter">
-      <meter min={0} max={100} low={50} high={80} optimum={100} value={percent} aria-label={label} />
-      <span>{percent}%</span>
+    <div className="readiness-bar" aria-hidden="true">
+      {STATES.map(({ key }) => (
+        <span
+          key={key}
+          className={`readiness-bar__${key}`}
+          style={{ width: `${total ? (counts[key] / total) * 100 : 0}%` }}
+        />
+      ))}
     </div>
   );
 }
 
-function SubjectCard({ subject }: { subject: SubjectResult }) {
-  const headingId = `diagnostic-subject-${subject.subject_id}`;
-  const percent = percentOf(subject.correct, subject.total);
+function countsOf(topics: SubjectResult['micro_topics'], readiness: ReadinessResult) {
+  const counts: Record<Readiness, number> = { known: 0, ready: 0, not_yet: 0 };
+  for (const t of topics) counts[readiness.of.get(t.micro_topic_id) ?? 'ready'] += 1;
+  return counts;
+}
+
+function countsText(counts: Record<Readiness, number>): string {
+  return STATES.filter(({ key }) => counts[key] > 0)
+    .map(({ key, label }) => `${counts[key]} ${label.toLowerCase()}`)
+    .join(' · ');
+}
+
+function SubjectItem({ subject, readiness }: { subject: SubjectResult; readiness: ReadinessResult }) {
+  const counts = countsOf(subject.micro_topics, readiness);
   return (
-    <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="card__title">
-        {subject.subject_name}
-      </h2>
-      <Bar label={`${subject.subject_name}: ${percent}%`} percent={percent} />
-      <p>
-        {subject.correct} of {subject.total} correct
-      </p>
-      {/* Focusable, so that a keyboard can scroll the table when it is wider than a phone (WCAG 2.1.1). */}
-      <div
-        className="table-scroll"
-        role="region"
-        tabIndex={0}
-        aria-label={`${subject.subject_name} per micro topic`}
+    <li className="subject-list__item">
+      <h3 className="subject-list__title">{subject.subject_name}</h3>
+      <p className="subject-list__count">{countsText(counts)}</p>
+      <ReadinessBar counts={counts} />
+      {STATES.map(({ key, label }) => {
+        const topics = subject.micro_topics.filter((t) => readiness.of.get(t.micro_topic_id) === key);
+        if (topics.length === 0) return null;
+        return (
+          <p key={key} className="subject-list__topics">
+            <span className={`tag tag--${key.replace('_', '-')}`}>{label}</span>{' '}
+            {topics
+              .map((t) => {
+                const first = readiness.waitsFor.get(t.micro_topic_id);
+                return first ? `${t.micro_topic_name} (after ${first.join(', ')})` : t.micro_topic_name;
+              })
+              .join(' · ')}
+          </p>
+        );
+      })}
+    </li>
+  );
+}
+
+interface Loaded {
+  results: DiagnosticResults;
+  readiness: ReadinessResult;
+}
+
+function Results({ results, readiness, attemptId }: Loaded & { attemptId: string }) {
+  const topics = results.subjects.flatMap((s) => s.micro_topics);
+  const counts = countsOf(topics, readiness);
+  const practise = practiseFirst(results, readiness);
+  const retry = useRetryTarget('diagnostic', { attemptId });
+  return (
+    <div className="screen diagnostic-results">
+      <PageTitle>Diagnostic results</PageTitle>
+      <section className="card" aria-labelledby="diagnostic-summary">
+        <h2 id="diagnostic-summary" className="card__title">
+          Your starting point
+        </h2>
+        <p>
+          <strong>
+            {counts.ready > 0
+              ? `You are ready to learn ${topicsText(counts.ready)}.`
+              : counts.known === topics.length
+                ? 'You know every topic of the diagnostic.'
+                : 'Your learning starts with the basics.'}
+          </strong>{' '}
+          {[
+            counts.known > 0 ? `You know ${counts.known} already.` : null,
+            counts.not_yet > 0
+              ? `${topicsText(counts.not_yet)} ${counts.not_yet === 1 ? 'comes' : 'come'} later: not yet, ${counts.not_yet === 1 ? 'it builds' : 'they build'} on others first.`
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        </p>
+        <ReadinessBar counts={counts} />
+        <ul className="readiness-legend" aria-hidden="true">
+          {STATES.map(({ key, label }) => (
+            <li key={key}>
+              <span className={`readiness-legend__swatch readiness-bar__${key}`} /> {label}
+            </li>
+          ))}
+        </ul>
+        <p className="subject-list__count">
+          Taken {formatDate(results.submitted_at)}. There is no pass or fail: this is where your learning
+          starts.
+        </p>
+      </section>
+      <section className="card" aria-labelledby="diagnostic-subjects">
+        <h2 id="diagnostic-subjects" className="card__title">
+          By subject
+        </h2>
+        <ul className="subject-list" aria-label="Subjects">
+          {results.subjects.map((subject) => (
+            <SubjectItem key={subject.subject_id} subject={subject} readiness={readiness} />
+          ))}
+        </ul>
+      </section>
+      <NextSteps
+        text={
+          practise.length > 0
+            ? 'Practise the topics you are ready to learn, and see them become known.'
+            : 'Carry on with your quizzes: they build on what you know.'
+        }
+        practise={practise}
+        retry={retry}
       >
-        <table className="data-table">
-          <caption className="visually-hidden">{subject.subject_name} per micro topic</caption>
-          <thead>
-            <tr>
-              <th scope="col">Micro topic</th>
-              <th scope="col" className="data-table__number">
-                Correct
-              </th>
-              <th scope="col" className="data-table__number">
-                Percent
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {subject.micro_topics.map((topic) => (
-              <tr key={topic.micro_topic_id}>
-                <th scope="row">{topic.micro_topic_name}</th>
-                <td className="data-table__number">
-                  {topic.correct} of {topic.total}
-                </td>
-                <td className="data-table__number">{percentOf(topic.correct, topic.total)}%</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+        <Link className="button button--secondary" to={PATHS.quizAnalysis(attemptId)}>
+          See every question
+        </Link>
+        <Link className="button button--secondary" to={PATHS.dashboard}>
+          Go to the dashboard
+        </Link>
+      </NextSteps>
+    </div>
   );
 }
 
 export default function DiagnosticResultsScreen() {
-  const load = useCallback((signal: AbortSignal) => fetchDiagnosticResults(signal), []);
-  const { data, loading, error } = useLoad(load);
+  const load = useCallback(async (signal: AbortSignal): Promise<Loaded> => {
+    const [results, graph] = await Promise.all([
+      fetchDiagnosticResults(signal),
+      // What builds on what: without it (offline, never read), every topic not known is ready to learn.
+      fetchKnowledgeGraph(signal).catch(() => null),
+    ]);
+    return { results, readiness: readinessOf(results, graph) };
+  }, []);
+  const { data, loading, error, updatedAt } = useLoad(load);
   usePageReady({ loading: loading && !data, error });
   if (!data) return null;
-  if (data.attempt_id === null) {
+  if (data.results.attempt_id === null) {
     return (
       <EmptyState
         title="No diagnostic results yet"
@@ -87,22 +182,9 @@ export default function DiagnosticResultsScreen() {
     );
   }
   return (
-    <div className="screen diagnostic-results">
-      <h1 className="page-title">Diagnostic results</h1>
-      <p>
-        Taken {formatDate(data.submitted_at)}. Overall score: <strong>{data.percent ?? 0}%</strong>.
-      </p>
-      {data.subjects.map((subject) => (
-        <SubjectCard key={subject.subject_id} subject={subject} />
-      ))}
-      <nav className="result__links" aria-label="More about the diagnostic">
-        <Link className="button" to={PATHS.quizAnalysis(data.attempt_id)}>
-          See every question
-        </Link>
-        <Link className="button button--secondary" to={PATHS.dashboard}>
-          Go to the dashboard
-        </Link>
-      </nav>
-    </div>
+    <>
+      <OfflineStamp updatedAt={updatedAt} />
+      <Results {...data} attemptId={data.results.attempt_id} />
+    </>
   );
 }

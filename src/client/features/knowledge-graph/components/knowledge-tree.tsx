@@ -98,7 +98,7 @@ function SubjectItem({
     <section className="card kg-subject" aria-labelledby={`${bodyId}-title`}>
       {editing ? (
         <InlineForm
-          label={`Rename ${subject.name}`}
+          label={`Edit ${subject.name}`}
           fields={SUBJECT_FIELDS}
           initial={{ name: subject.name, description: subject.description }}
           submitLabel="Save"
@@ -134,6 +134,7 @@ function SubjectItem({
             index={index}
             count={siblings.length}
             busy={busy}
+            editLabel="Edit"
             onEdit={() => setEditing(true)}
             onMove={move}
             onDelete={remove}

@@ -1,4 +1,11 @@
-/** Rename / move / delete buttons of one tree row; the names say which item they act on. */
+import { useEffect, useRef } from 'react';
+import { ActionsMenu } from '../../../components/actions-menu.tsx';
+import type { ActionsMenuHandle } from '../../../components/actions-menu.tsx';
+
+/**
+ * One "Actions for <name>" menu per tree row: edit, move up, move down and, apart at the end, delete
+ * (which still asks first). Reordering by keyboard: open the menu, pick Move up or Move down.
+ */
 export function RowActions({
   name,
   index,
@@ -18,46 +25,32 @@ export function RowActions({
   onMove: (step: -1 | 1) => void;
   onDelete: () => void;
 }) {
+  const menu = useRef<ActionsMenuHandle>(null);
+  // A moved row is put back in the DOM at its new place, which drops the focus: give it back to its menu
+  // button, so a keyboard user can move it again.
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    menu.current?.focus();
+  }, [index]);
+  const move = (step: -1 | 1) => {
+    moved.current = true;
+    onMove(step);
+  };
+
   return (
     <div className="kg-row-actions">
-      <button
-        type="button"
-        className="button button--small button--secondary"
-        aria-label={`${editLabel} ${name}`}
-        onClick={onEdit}
-      >
-        {editLabel}
-      </button>
-      <button
-        type="button"
-        className="bo-icon-button"
-        aria-label={`Move ${name} up`}
-        title="Move up"
-        disabled={busy || index === 0}
-        onClick={() => onMove(-1)}
-      >
-        <span aria-hidden="true">↑</span>
-      </button>
-      <button
-        type="button"
-        className="bo-icon-button"
-        aria-label={`Move ${name} down`}
-        title="Move down"
-        disabled={busy || index === count - 1}
-        onClick={() => onMove(1)}
-      >
-        <span aria-hidden="true">↓</span>
-      </button>
-      <button
-        type="button"
-        className="bo-icon-button bo-icon-button--danger"
-        aria-label={`Delete ${name}`}
-        title="Delete"
-        disabled={busy}
-        onClick={onDelete}
-      >
-        <span aria-hidden="true">✕</span>
-      </button>
+      <ActionsMenu
+        ref={menu}
+        label={`Actions for ${name}`}
+        actions={[
+          { label: editLabel, onSelect: onEdit, disabled: busy },
+          { label: 'Move up', onSelect: () => move(-1), disabled: busy || index === 0 },
+          { label: 'Move down', onSelect: () => move(1), disabled: busy || index === count - 1 },
+          { label: 'Delete', onSelect: onDelete, disabled: busy, danger: true, separated: true },
+        ]}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -11,6 +12,7 @@ import '../knowledge-graph.css';
 import '../../questions/back-office.css';
 import { useGraphActions } from '../use-graph-actions.ts';
 import { useKnowledgeGraph } from '../use-knowledge-graph.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 type View = 'tree' | 'map';
 const VIEWS: { id: View; label: string }[] = [
@@ -44,13 +46,14 @@ function KnowledgeGraphManager() {
   return (
     <div className="screen kg-screen">
       <div className="screen__header">
-        <h1 className="page-title">Manage Knowledge Graph</h1>
+        <PageTitle>Manage Knowledge Graph</PageTitle>
         {data && (
           <p className="kg-screen__summary">
             {data.subjects.length} subjects · {microCount} micro topics
           </p>
         )}
       </div>
+      <OfflineStamp updatedAt={graph.updatedAt} />
       <div className="tabs" role="tablist" aria-label="Views of the knowledge graph">
         {VIEWS.map((v) => (
           <button

@@ -1,7 +1,148 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { LearningPathway, PathwayStep } from '../../../../shared/contracts/learning.ts';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
+import { useLoad } from '../../../lib/use-async.ts';
+import { MasteryBar } from '../../learning/components/mastery-bar.tsx';
+import { fetchMyPathway } from '../../learning/learning.api.ts';
+import { LEVEL_LABELS } from '../../learning/mastery-format.ts';
+import '../../learning/learning.css';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
+
+/** The steps shown before "Show all": a phone screen's worth. */
+const FIRST_STEPS = 6;
+
+/** The quizzes of these steps as one queue: the first runs now, the rest follow (DESIGN.md section 4). */
+export function queuePath(steps: PathwayStep[]): string | null {
+  const ids = [...new Set(steps.flatMap((s) => (s.quiz ? [s.quiz.id] : [])))];
+  if (ids.length === 0) return null;
+  const [first, ...rest] = ids;
+  return PATHS.quiz(first!, rest.length ? rest.join(',') : undefined);
+}
 
 export default function LearningPathwayScreen() {
+  const state = useLoad(useCallback((signal: AbortSignal) => fetchMyPathway(signal), []));
+  usePageReady({ loading: state.loading && !state.data, error: state.data ? null : state.error });
+  if (!state.data) return null;
+  return <Pathway pathway={state.data} updatedAt={state.updatedAt} />;
+}
+
+function Pathway({ pathway, updatedAt }: { pathway: LearningPathway; updatedAt: number | undefined }) {
+  const online = useOnline();
+  const [all, setAll] = useState(false);
+  const shown = all ? pathway.ready : pathway.ready.slice(0, FIRST_STEPS);
+  const queue = queuePath(shown);
+  if (!pathway.taken_diagnostics)
+    return (
+      <Frame updatedAt={updatedAt}>
+        <EmptyState
+          title="Start with the diagnostic"
+          text="It finds what you already know, so your pathway starts where you are."
+        >
+          <Link className="button" to={PATHS.dashboard}>
+            Go to the diagnostic
+          </Link>
+        </EmptyState>
+      </Frame>
+    );
   return (
-    <ComingSoon text="The topics you are ready to learn next, each with its lectures, videos and a quiz, will be laid out here." />
+    <Frame updatedAt={updatedAt}>
+      {pathway.all_mastered && (
+        <EmptyState
+          title="You have mastered every topic"
+          text="Well done. Keep them fresh with Test Yourself; topics due for a re-check will appear here."
+        />
+      )}
+
+      {pathway.rechecks.length > 0 && (
+        <section className="card" aria-labelledby="pathway-rechecks">
+          <h2 id="pathway-rechecks" className="card__title">
+            Due for a re-check
+          </h2>
+          <p className="learning-muted">
+            You mastered these a while ago. A short quiz shows whether they stuck.
+          </p>
+          <Steps steps={pathway.rechecks} online={online} />
+        </section>
+      )}
+
+      {pathway.ready.length > 0 && (
+        <section aria-labelledby="pathway-ready">
+          <div className="learning-section-head">
+            <h2 id="pathway-ready" className="learning-section-title">
+              Ready to learn
+            </h2>
+            {queue && online && (
+              <Link className="button" to={queue}>
+                Start
+              </Link>
+            )}
+          </div>
+          <p className="learning-muted">
+            You know what these build on. Start runs their quizzes one after another.
+          </p>
+          <Steps steps={shown} online={online} />
+          {pathway.ready.length > FIRST_STEPS && (
+            <button type="button" className="button button--secondary" onClick={() => setAll((v) => !v)}>
+              {all ? 'Show fewer' : `Show all ${pathway.ready.length}`}
+            </button>
+          )}
+        </section>
+      )}
+    </Frame>
+  );
+}
+
+function Frame({ updatedAt, children }: { updatedAt: number | undefined; children: ReactNode }) {
+  return (
+    <div className="screen learning-pathway">
+      <header className="screen-header">
+        <PageTitle>Learning Pathway</PageTitle>
+      </header>
+      <OfflineStamp updatedAt={updatedAt} />
+      {children}
+    </div>
+  );
+}
+
+function Steps({ steps, online }: { steps: PathwayStep[]; online: boolean }) {
+  return (
+    <ol className="pathway-steps">
+      {steps.map((s) => (
+        <li key={s.micro_topic_id} className="card pathway-step">
+          <p className="pathway-step__where">
+            {s.subject_name} › {s.sub_topic_name}
+          </p>
+          <h3 className="pathway-step__name">{s.name}</h3>
+          {s.level === 'unknown' ? (
+            <p className="pathway-step__level">{LEVEL_LABELS.unknown}</p>
+          ) : (
+            <MasteryBar value={s.mastery} label={LEVEL_LABELS[s.level]} goal />
+          )}
+          <div className="pathway-step__actions">
+            {s.quiz ? (
+              online ? (
+                <Link className="button button--secondary button--small" to={PATHS.quiz(s.quiz.id)}>
+                  {s.quiz.title}
+                </Link>
+              ) : (
+                <span className="learning-muted">{s.quiz.title} (needs a connection to start)</span>
+              )
+            ) : (
+              <span className="learning-muted">No quiz on this topic yet.</span>
+            )}
+            {s.materials.map((m) => (
+              <span key={`${m.kind}-${m.id}`} className="learning-muted">
+                {m.title}
+              </span>
+            ))}
+          </div>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import '../notifications.css';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import type { Notification } from '../../../../shared/contracts/notifications.ts';
 import { useNotifications } from '../use-notifications.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -13,7 +15,7 @@ function formatDate(iso: string): string {
 }
 
 export default function NotificationsScreen() {
-  const { list, loading, error, mark, marking, markError } = useNotifications();
+  const { list, loading, error, updatedAt, mark, marking, markError } = useNotifications();
   usePageReady({ loading, error });
   const unseenIds = list
     .filter((notification) => notification.seen === 0)
@@ -22,7 +24,7 @@ export default function NotificationsScreen() {
   return (
     <div className="screen notifications-screen">
       <header className="screen-header">
-        <h1 className="page-title">Notifications</h1>
+        <PageTitle>Notifications</PageTitle>
         <button
           type="button"
           className="button button--secondary"
@@ -32,6 +34,7 @@ export default function NotificationsScreen() {
           Mark all as seen
         </button>
       </header>
+      <OfflineStamp updatedAt={updatedAt} />
       {markError && (
         <div className="form-message form-message--error" role="alert">
           {markError}

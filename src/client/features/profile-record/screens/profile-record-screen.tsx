@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { RecordStudent } from '../../../../shared/contracts/profile-record.ts';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { errorMessage } from '../../../lib/http.ts';
+import { RankingBoard } from '../components/ranking-board.tsx';
 import { RecordTable } from '../components/record-table.tsx';
 import { formatDay, totalsText } from '../record-format.ts';
 import { useProfileRecord } from '../use-profile-record.ts';
 import '../profile-record.css';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 /** The student's own record: who they are and every attempt, printable as it stands. */
 export default function ProfileRecordScreen() {
@@ -31,7 +34,7 @@ export default function ProfileRecordScreen() {
   return (
     <div className="screen profile-record">
       <header className="screen-header">
-        <h1 className="page-title">Profile Record</h1>
+        <PageTitle>Profile Record</PageTitle>
         <button
           type="button"
           className="button button--secondary profile-record__print"
@@ -41,11 +44,13 @@ export default function ProfileRecordScreen() {
           {preparing ? 'Preparing...' : 'Print'}
         </button>
       </header>
+      <OfflineStamp updatedAt={state.updatedAt} />
       <p className="profile-record__printed">
         Printed on {formatDay(new Date().toISOString())} from Pathbuilder.
       </p>
 
       <Details student={record.student} />
+      <RankingBoard />
 
       <section className="card" aria-labelledby="record-attempts-title">
         <h2 id="record-attempts-title" className="card__title">

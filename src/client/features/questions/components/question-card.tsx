@@ -1,9 +1,10 @@
 import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS } from '../../../../shared/contracts/questions.ts';
 import type { Question } from '../../../../shared/contracts/questions.ts';
+import { RichHtml } from '../../../components/rich-html.tsx';
 
-/** Stored rich text is already sanitised by the server (bare allow-listed tags only). */
+/** Stored rich text is already sanitised by the server (src/shared/rich-text.ts). */
 function Rich({ html, className = 'bo-rich' }: { html: string; className?: string }) {
-  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <RichHtml className={className} html={html} />;
 }
 
 function Answers({ question }: { question: Question }) {

@@ -8,15 +8,25 @@ import { Dropdown } from '../../../components/dropdown.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
-import { bodyOf, draftFromQuestion, emptyDraft, isShownField, withType } from '../question-draft.ts';
-import type { QuestionDraft } from '../question-draft.ts';
+import { RichHtml } from '../../../components/rich-html.tsx';
+import { RichTextField } from '../../../components/rich-text-field.tsx';
+import { sanitizeRichText } from '../../../../shared/rich-text.ts';
+import {
+  bodyOf,
+  draftErrors,
+  draftFromQuestion,
+  emptyDraft,
+  isShownField,
+  sentRows,
+  withType,
+} from '../question-draft.ts';
+import type { QuestionDraft, SentRows } from '../question-draft.ts';
 import { createQuestion, deleteQuestion, updateQuestion } from '../questions.api.ts';
 import { topicOptions } from '../topic-options.ts';
 import { AcceptedEditor, TrueFalseEditor } from './answer-editors.tsx';
 import { ChoiceEditor } from './choice-editor.tsx';
 import { ImageField } from './image-field.tsx';
 import { TYPE_OPTIONS } from './question-filters.tsx';
-import { RichTextField } from './rich-text-field.tsx';
 import { OrderingEditor, PairsEditor } from './sequence-editors.tsx';
 
 function save(question: Question | undefined, draft: QuestionDraft): Promise<Question> {
@@ -44,7 +54,9 @@ export function QuestionForm({
   );
   const saving = useAction(save);
   const removing = useAction(deleteQuestion);
-  const errors = saving.fieldErrors;
+  // Which draft rows the last save sent (blank rows are left out), to put the server's errors on them.
+  const [sent, setSent] = useState<SentRows | null>(null);
+  const errors = useMemo(() => draftErrors(saving.fieldErrors, sent), [saving.fieldErrors, sent]);
   const microTopics = useMemo(() => topicOptions(graph).microTopics, [graph]);
 
   const change = (patch: Partial<QuestionDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -52,6 +64,7 @@ export function QuestionForm({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setSent(sentRows(draft));
     const result = await saving.run(question, draft);
     if (result.ok) {
       showToast({ message: 'The question was saved.', type: 'success' });
@@ -166,6 +179,14 @@ export function QuestionForm({
         onChange={(explanation) => change({ explanation })}
         errors={errors.explanation}
       />
+      {(draft.stem || draft.image_url) && (
+        <section className="rich-text__preview" aria-label="Student preview">
+          <span className="rich-text__preview-label">Student preview</span>
+          {/* Safe: sanitizeRichText keeps only the allow-list, as the server will. */}
+          <RichHtml className="bo-rich" testId="stem-preview" html={sanitizeRichText(draft.stem)} />
+          {draft.image_url && <img className="question-card__image" src={draft.image_url} alt="" />}
+        </section>
+      )}
       <div className="bo-toolbar">
         <button type="submit" className="button" disabled={busy}>
           {saving.pending ? 'Saving...' : 'Save question'}

@@ -9,6 +9,7 @@ import '../back-office.css';
 import { QuestionForm } from '../components/question-form.tsx';
 import '../questions.css';
 import { useQuestion } from '../use-questions.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 /** Without `id` the screen creates a new question. */
 export type QuestionEditScreenProps = { id?: string };
@@ -34,7 +35,7 @@ function QuestionEditor({ id }: QuestionEditScreenProps) {
   return (
     <div className="screen question-edit-screen">
       <div className="screen__header">
-        <h1 className="page-title">{id === undefined ? 'New question' : 'Edit question'}</h1>
+        <PageTitle>{id === undefined ? 'New question' : 'Edit question'}</PageTitle>
         <Link to={PATHS.adminQuestions}>Back to the question bank</Link>
       </div>
       {!ready ? (

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -15,6 +16,7 @@ import { Pager, QuestionTable, shortStem } from '../components/question-table.ts
 import '../questions.css';
 import type { QuestionFilters } from '../questions.api.ts';
 import { QUESTIONS_PER_PAGE, useQuestionPage } from '../use-questions.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 const ID_FILTERS = ['subject_id', 'sub_topic_id', 'micro_topic_id', 'difficulty'] as const;
 
@@ -69,7 +71,7 @@ function QuestionBank() {
   return (
     <div className="screen bo-wide questions-screen">
       <div className="screen__header">
-        <h1 className="page-title">Manage Questions</h1>
+        <PageTitle>Manage Questions</PageTitle>
         <div className="bo-toolbar">
           <CsvButtons filters={filters} onImported={onImported} />
           <Link className="button" to={PATHS.adminQuestion()}>
@@ -79,6 +81,7 @@ function QuestionBank() {
       </div>
       <CsvHelp />
       {report && <ImportReport result={report} onClose={() => setReport(null)} />}
+      <OfflineStamp updatedAt={list.updatedAt} />
       <section className="card" aria-label="Question bank">
         <QuestionFiltersBar
           graph={graph.data}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import type { StudentQuestion } from '../../../../shared/contracts/attempts.ts';
+import { RichHtml } from '../../../components/rich-html.tsx';
 
 /** "Question n of N", the stem (rich text the server sanitised) and its picture, then the answer area. */
 export function QuestionCard({
@@ -27,7 +28,7 @@ export function QuestionCard({
       <h2 id={headingId} ref={heading} tabIndex={-1} className="question__number">
         Question {number} of {total}
       </h2>
-      <div className="question__stem" dangerouslySetInnerHTML={{ __html: question.stem }} />
+      <RichHtml className="question__stem" html={question.stem} />
       {question.image_url && (
         <img className="question__image" src={question.image_url} alt="Picture for this question" />
       )}

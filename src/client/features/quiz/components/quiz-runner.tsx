@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { AttemptResult } from '../../../../shared/contracts/attempts.ts';
+import { answerValueOf, type AttemptResult } from '../../../../shared/contracts/attempts.ts';
 import { Loading } from '../../../components/loading.tsx';
 import type { SessionData } from '../attempt-session.ts';
 import { flaggedNumbers, unansweredNumbers } from '../attempt-view.ts';
@@ -113,7 +113,7 @@ export function QuizRunner({
             <AnswerInput
               key={question.id}
               question={question}
-              value={saved?.answer ?? null}
+              value={answerValueOf(saved?.answer)}
               disabled={runner.locked}
               onChange={(value) => runner.answer(question.id, value)}
             />

@@ -1,12 +1,15 @@
 import { Link } from 'react-router-dom';
 import type { Analysis } from '../../../../shared/contracts/attempts.ts';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { RichHtml } from '../../../components/rich-html.tsx';
 import { fetchAnalysis } from '../quiz.api.ts';
 import { useAttemptReport } from '../use-attempt-report.ts';
 import { WaitingForSync } from './quiz-result-screen.tsx';
 import '../quiz.css';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 export type QuizAnalysisScreenProps = { id: string };
 
@@ -20,7 +23,7 @@ function AnalysisItem({ item, number }: { item: Item; number: number }) {
         Question {number} {item.correct === true && <span className="badge badge--success">Correct</span>}
         {item.correct === false && <span className="badge badge--danger">Incorrect</span>}
       </h2>
-      <div className="question__stem" dangerouslySetInnerHTML={{ __html: item.question.stem }} />
+      <RichHtml className="question__stem" html={item.question.stem} />
       <dl className="analysis__rows">
         <dt>Your answer</dt>
         <dd>{item.answer ? item.answer_text : 'Not answered'}</dd>
@@ -42,7 +45,9 @@ function AnalysisItem({ item, number }: { item: Item; number: number }) {
         {item.explanation && (
           <>
             <dt>Explanation</dt>
-            <dd dangerouslySetInnerHTML={{ __html: item.explanation }} />
+            <dd>
+              <RichHtml html={item.explanation} />
+            </dd>
           </>
         )}
         <dt>Class average</dt>
@@ -57,7 +62,7 @@ function AnalysisItem({ item, number }: { item: Item; number: number }) {
 }
 
 export default function QuizAnalysisScreen({ id }: QuizAnalysisScreenProps) {
-  const { data, loading, error } = useAttemptReport(id, fetchAnalysis);
+  const { data, loading, error, updatedAt } = useAttemptReport(id, fetchAnalysis);
   usePageReady({ loading: loading && !data, error });
   if (!data) return null;
   if (data.kind === 'waiting') return <WaitingForSync />;
@@ -69,7 +74,8 @@ export default function QuizAnalysisScreen({ id }: QuizAnalysisScreenProps) {
   const correct = analysis.items.filter((item) => item.correct === true).length;
   return (
     <div className="screen analysis">
-      <h1 className="page-title">Analysis: {analysis.title}</h1>
+      <PageTitle>Analysis: {analysis.title}</PageTitle>
+      <OfflineStamp updatedAt={updatedAt} />
       {marked && (
         <p>
           {correct} of {analysis.items.length} questions correct.

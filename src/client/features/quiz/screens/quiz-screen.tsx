@@ -8,6 +8,7 @@ import { useLoad } from '../../../lib/use-async.ts';
 import { refreshUser, useAuth } from '../../auth/auth.store.ts';
 import { openAssessment } from '../attempt-session.ts';
 import { parseQueue, positiveId } from '../attempt-view.ts';
+import { DiagnosticRunner } from '../components/diagnostic-runner.tsx';
 import { QuizRunner } from '../components/quiz-runner.tsx';
 import '../quiz.css';
 
@@ -68,6 +69,15 @@ export default function QuizScreen({ id, queue }: QuizScreenProps) {
         </EmptyState>
       );
     case 'ready':
+      // The adaptive diagnostic asks one chosen question after another; the rest take the list in order.
+      if (data.data.attempt.adaptive)
+        return (
+          <DiagnosticRunner
+            key={data.data.attempt.id}
+            session={data.data}
+            onSubmitted={() => void finish(data.data.attempt)}
+          />
+        );
       return (
         <QuizRunner
           key={data.data.attempt.id}

@@ -5,6 +5,8 @@ import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
 import {
   actionsFor,
   attemptsText,
@@ -15,9 +17,11 @@ import {
   stateLabel,
   timeLimitText,
 } from '../assessment-state.ts';
-import type { ListAction } from '../assessment-state.ts';
+import type { ListAction, StudentAssessment } from '../assessment-state.ts';
 import { useMyAssessments } from '../use-my-assessments.ts';
+import { useNow } from '../use-now.ts';
 import '../quizzes.css';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 const BADGES: Record<MyAssessment['state'], string> = {
   not_started: 'badge--info',
@@ -27,39 +31,68 @@ const BADGES: Record<MyAssessment['state'], string> = {
   closed: 'badge--neutral',
 };
 
-function Action({ item, action }: { item: MyAssessment; action: ListAction }) {
+/**
+ * Starts (or retakes) an assessment the way every screen does: a timed one asks first, because its clock
+ * runs from the first second, and says what is at stake (attempts left, when answers come).
+ */
+export function StartButton({
+  item,
+  label,
+  secondary = false,
+}: {
+  item: MyAssessment;
+  label: string;
+  secondary?: boolean;
+}) {
   const navigate = useNavigate();
-  if (action.kind === 'review') {
+  const className = secondary ? 'button button--secondary' : 'button';
+  if (item.time_limit_minutes === null) {
     return (
-      <Link className="button button--secondary" to={PATHS.quizResult(action.attemptId)}>
-        {action.label}
+      <Link className={className} to={PATHS.quiz(item.id)}>
+        {label}
       </Link>
     );
   }
-  if (action.kind === 'start' && action.timed) {
-    // A timed start is a commitment: the clock runs from the first second, so the student confirms it.
-    const start = async () => {
-      if (await confirmDialog(startConfirmText(item))) navigate(PATHS.quiz(item.id));
-    };
-    return (
-      <button type="button" className="button" onClick={() => void start()}>
-        {action.label}
-      </button>
-    );
-  }
+  const start = async () => {
+    if (await confirmDialog(startConfirmText(item))) navigate(PATHS.quiz(item.id));
+  };
   return (
-    <Link className="button" to={PATHS.quiz(item.id)}>
-      {action.label}
-    </Link>
+    <button type="button" className={className} onClick={() => void start()}>
+      {label}
+    </button>
   );
 }
 
-/** Resume, Start or Review result, as the assessment's state allows (nothing for a closed one never taken). */
-export function AssessmentActions({ item }: { item: MyAssessment }) {
-  const actions = actionsFor(item);
-  if (actions.length === 0) return null;
+function Action({ item, action }: { item: MyAssessment; action: ListAction }) {
+  switch (action.kind) {
+    case 'review':
+      return (
+        <Link className="button button--secondary" to={PATHS.quizResult(action.attemptId)}>
+          {action.label}
+        </Link>
+      );
+    case 'start':
+      return <StartButton item={item} label={action.label} />;
+    default:
+      return (
+        <Link className="button" to={PATHS.quiz(item.id)}>
+          {action.label}
+        </Link>
+      );
+  }
+}
+
+/**
+ * Continue, Start or Retake, and Review, as the assessment's state allows; offline, only what works
+ * without the server, with a word on what waits for the connection.
+ */
+export function AssessmentActions({ item }: { item: StudentAssessment }) {
+  const online = useOnline();
+  const { actions, note } = actionsFor(item, { online });
+  if (actions.length === 0 && !note) return null;
   return (
     <div className="assessment__actions">
+      {note && <span className="assessment__note">{note}</span>}
       {actions.map((action) => (
         <Action key={action.kind} item={item} action={action} />
       ))}
@@ -67,7 +100,7 @@ export function AssessmentActions({ item }: { item: MyAssessment }) {
   );
 }
 
-function AssessmentItem({ item }: { item: MyAssessment }) {
+function AssessmentItem({ item, now }: { item: StudentAssessment; now: number }) {
   const titleId = useId();
   return (
     <li className="card assessment" aria-labelledby={titleId}>
@@ -76,7 +109,7 @@ function AssessmentItem({ item }: { item: MyAssessment }) {
           {item.title}
         </h2>
         <p className="assessment__state">
-          <span className={`badge ${BADGES[item.state]}`}>{stateLabel(item)}</span> {stateDetail(item)}
+          <span className={`badge ${BADGES[item.state]}`}>{stateLabel(item)}</span> {stateDetail(item, now)}
         </p>
         {item.description && <p className="assessment__description">{item.description}</p>}
         <ul className="assessment__facts">
@@ -95,13 +128,15 @@ function AssessmentItem({ item }: { item: MyAssessment }) {
 
 /** The /quizzes and /exams screens: every assessment of the kind with its state and the right action. */
 export function AssessmentList({ kind, title }: { kind: AssessmentKind; title: string }) {
-  const { data, loading, error } = useMyAssessments(kind);
+  const { data, loading, error, updatedAt } = useMyAssessments(kind);
+  const now = useNow();
   usePageReady({ loading: loading && !data, error });
   const names = KIND_NAMES[kind];
   const items = sortForStudent(data ?? []);
   return (
     <div className="screen assessments">
-      <h1 className="page-title">{title}</h1>
+      <PageTitle>{title}</PageTitle>
+      {data && <OfflineStamp updatedAt={updatedAt} />}
       {data && items.length === 0 ? (
         <EmptyState
           title={`No ${names.many} yet`}
@@ -110,7 +145,7 @@ export function AssessmentList({ kind, title }: { kind: AssessmentKind; title: s
       ) : (
         <ul className="assessment-list" aria-label={title}>
           {items.map((item) => (
-            <AssessmentItem key={item.id} item={item} />
+            <AssessmentItem key={item.id} item={item} now={now} />
           ))}
         </ul>
       )}

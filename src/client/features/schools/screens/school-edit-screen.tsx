@@ -16,6 +16,7 @@ import { roleOf, useAuth } from '../../auth/auth.store.ts';
 import { createSchool, deleteSchool, updateSchool } from '../schools.api.ts';
 import '../schools.css';
 import { useLocations, useSchool } from '../use-schools.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 /** Without `id` the screen creates a new school. */
 export type SchoolEditScreenProps = { id?: string };
@@ -75,7 +76,7 @@ function SchoolFacts({ school, back }: { school: AdminSchool; back: ReactNode })
   return (
     <div className="screen">
       {back}
-      <h1 className="page-title">{school.name}</h1>
+      <PageTitle>{school.name}</PageTitle>
       <section className="card" aria-label="About this school">
         <dl className="school-edit__facts">
           <dt>Location</dt>
@@ -131,7 +132,7 @@ function SchoolForm({
   return (
     <div className="screen">
       {back}
-      <h1 className="page-title">{school ? school.name : 'New school'}</h1>
+      <PageTitle>{school ? school.name : 'New school'}</PageTitle>
       {failure !== null && !hasFieldErrors && (
         <div className="form-message form-message--error" role="alert">
           <p>{errorMessage(failure)}</p>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { roleOf, useAuth } from '../../auth/auth.store.ts';
 import { LocationsSection } from '../components/locations-section.tsx';
@@ -7,6 +8,7 @@ import { SchoolRequestsSection } from '../components/school-requests-section.tsx
 import '../schools.css';
 import { useSchoolRequests } from '../use-school-requests.ts';
 import { useLocations, useSchools } from '../use-schools.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 /**
  * Manage Schools: the schools (an admin's: all, to add and edit; a teacher's: their own, to read), the
@@ -24,7 +26,8 @@ export default function SchoolsScreen() {
 
   return (
     <div className="screen schools-screen">
-      <h1 className="page-title">Manage Schools</h1>
+      <PageTitle>Manage Schools</PageTitle>
+      <OfflineStamp updatedAt={schools.updatedAt} />
       <SchoolList
         schools={schools}
         search={search}

@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/auth.store.ts';
 import { startConfirmText, timeLimitText } from '../../quizzes/assessment-state.ts';
 import { useMyAssessments } from '../../quizzes/use-my-assessments.ts';
 import '../../quizzes/quizzes.css';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 /** The diagnostic to offer: the one in progress, else one that can be started, else the last one taken. */
 function pick(list: readonly MyAssessment[]): MyAssessment | undefined {
@@ -32,7 +33,7 @@ export default function StartScreen() {
 
   return (
     <div className="screen start">
-      <h1 className="page-title">Start with the diagnostic</h1>
+      <PageTitle>Start with the diagnostic</PageTitle>
       <p>
         The diagnostic is a short test across every subject of the programme. It finds out what you already
         know, so your learning starts in the right place. There is no pass or fail: answer as well as you can.

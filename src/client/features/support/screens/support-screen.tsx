@@ -19,6 +19,7 @@ import { TicketList } from '../components/ticket-list.tsx';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { TICKETS_SHOWN, useTickets } from '../use-support.ts';
 import '../support.css';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 function ticketParam(value: string | null): number | null {
   const id = Number(value);
@@ -58,7 +59,7 @@ export default function SupportScreen() {
   );
   return (
     <div className="screen support">
-      <h1 className="page-title">Support</h1>
+      <PageTitle>Support</PageTitle>
       <p className="support__intro">
         Answers to common questions, and a way to ask your own. Replies also arrive on your{' '}
         <Link to={PATHS.notifications}>Notifications</Link> page and by e-mail.

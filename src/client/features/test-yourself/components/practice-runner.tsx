@@ -1,6 +1,12 @@
 import { useState } from 'react';
-import type { AnswerValue, Feedback, StudentQuestion } from '../../../../shared/contracts/attempts.ts';
+import {
+  answerValueOf,
+  type AnswerValue,
+  type Feedback,
+  type StudentQuestion,
+} from '../../../../shared/contracts/attempts.ts';
 import { Loading } from '../../../components/loading.tsx';
+import { RichHtml } from '../../../components/rich-html.tsx';
 import { isAnswered } from '../../quiz/attempt-view.ts';
 import type { SessionData } from '../../quiz/attempt-session.ts';
 import { AnswerInput } from '../../quiz/components/answer-input.tsx';
@@ -20,7 +26,7 @@ function FeedbackPanel({ feedback }: { feedback: Feedback }) {
           The correct answer: <strong>{feedback.correct_answer}</strong>
         </p>
       )}
-      {feedback.explanation && <div dangerouslySetInnerHTML={{ __html: feedback.explanation }} />}
+      {feedback.explanation && <RichHtml html={feedback.explanation} />}
     </div>
   );
 }
@@ -106,7 +112,7 @@ export function PracticeRunner({ session, onFinished }: { session: SessionData; 
             <PracticeQuestion
               key={question.id}
               question={question}
-              saved={current?.answer ?? null}
+              saved={answerValueOf(current?.answer)}
               feedback={feedback[String(question.id)]}
               disabled={runner.locked}
               onCheck={(value) => runner.answer(question.id, value)}

@@ -37,17 +37,30 @@ function TreeCheck({
   );
 }
 
+/** The micro topics that can be practised (those with questions), by id, with their subject's id. */
+export function practisableTopics(graph: KnowledgeGraph): Map<number, { name: string; subjectId: number }> {
+  const found = new Map<number, { name: string; subjectId: number }>();
+  for (const subject of graph.subjects)
+    for (const sub of subject.sub_topics)
+      for (const micro of sub.micro_topics)
+        if (micro.question_count > 0) found.set(micro.id, { name: micro.name, subjectId: subject.id });
+  return found;
+}
+
 /** Subjects > sub topics > micro topics with checkboxes; a parent chooses (or clears) all below it. */
 export function TopicPicker({
   graph,
   chosen,
   onChange,
+  initiallyOpen = [],
 }: {
   graph: KnowledgeGraph;
   chosen: ReadonlySet<number>;
   onChange: (next: Set<number>) => void;
+  /** Subjects shown opened at first (those with topics chosen for the student). */
+  initiallyOpen?: readonly number[];
 }) {
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set(initiallyOpen));
   const toggle = (ids: readonly number[], on: boolean) => {
     const next = new Set(chosen);
     for (const id of ids) {

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -9,14 +10,16 @@ import { useAction } from '../../../lib/use-async.ts';
 import { useAuth } from '../../auth/auth.store.ts';
 import type { SessionData } from '../../quiz/attempt-session.ts';
 import { ResultSummary } from '../../quiz/components/result-summary.tsx';
+import { topicIdsFromQuery } from '../../quiz/next-steps.ts';
 import { fetchResult, isNetworkFailure } from '../../quiz/quiz.api.ts';
 import { useAttemptReport } from '../../quiz/use-attempt-report.ts';
 import { WaitingForSync } from '../../quiz/screens/quiz-result-screen.tsx';
 import { PracticeRunner } from '../components/practice-runner.tsx';
-import { TopicPicker } from '../components/topic-picker.tsx';
+import { practisableTopics, TopicPicker } from '../components/topic-picker.tsx';
 import { beginPractice, endPractice, usePracticeStart } from '../use-practice.ts';
 import '../../quiz/quiz.css';
 import '../test-yourself.css';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 const COUNTS = [5, 10, 20] as const;
 
@@ -47,10 +50,24 @@ function Summary({ attemptId, onAgain }: { attemptId: string; onAgain: () => voi
 export default function TestYourselfScreen() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const { data, loading, error } = usePracticeStart(userId);
+  const { data, loading, error, updatedAt } = usePracticeStart(userId);
   usePageReady({ loading: loading && !data, error });
   const [stage, setStage] = useState<Stage>({ name: 'choose' });
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [params] = useSearchParams();
+  const asked = params.get('topics');
+  // "Practise these topics" from a result: exactly those, as far as they can be practised.
+  const suggested = useMemo(() => {
+    if (!data) return null;
+    const practisable = practisableTopics(data.graph);
+    const ids = topicIdsFromQuery(asked).filter((id) => practisable.has(id));
+    return {
+      ids,
+      names: ids.map((id) => practisable.get(id)!.name),
+      subjects: [...new Set(ids.map((id) => practisable.get(id)!.subjectId))],
+    };
+  }, [data, asked]);
+  const [picked, setChosen] = useState<Set<number> | null>(null);
+  const chosen = picked ?? new Set(suggested?.ids ?? []);
   const [count, setCount] = useState<number>(10);
   const start = useAction((ids: number[], n: number) => beginPractice(userId ?? 0, ids, n));
 
@@ -73,7 +90,8 @@ export default function TestYourselfScreen() {
 
   return (
     <div className="screen test-yourself">
-      <h1 className="page-title">Test Yourself</h1>
+      <PageTitle>Test Yourself</PageTitle>
+      {stage.name === 'choose' && <OfflineStamp updatedAt={updatedAt} />}
       {stage.name === 'running' && (
         <PracticeRunner
           key={stage.session.attempt.id}
@@ -108,7 +126,17 @@ export default function TestYourselfScreen() {
                 Choose what to practise and how many questions. You see right after each answer whether it was
                 correct, with an explanation.
               </p>
-              <TopicPicker graph={data.graph} chosen={chosen} onChange={setChosen} />
+              {suggested && suggested.ids.length > 0 && (
+                <p className="notice" role="status">
+                  Chosen from your result: {suggested.names.join(', ')}.
+                </p>
+              )}
+              <TopicPicker
+                graph={data.graph}
+                chosen={chosen}
+                onChange={setChosen}
+                initiallyOpen={suggested?.subjects ?? []}
+              />
               <fieldset className="practice-form__count">
                 <legend className="answer__legend">Number of questions</legend>
                 {COUNTS.map((n) => (

@@ -34,6 +34,11 @@ function SortHeader({
 
 const date = (iso: string) => new Date(iso).toLocaleDateString();
 
+/** When a student's device last delivered answers: "Never" tells staff nothing has arrived at all. */
+export function lastSyncedText(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+}
+
 export function UsersTable({
   users,
   sort,
@@ -54,6 +59,7 @@ export function UsersTable({
             <th scope="col">Role</th>
             <th scope="col">School</th>
             <th scope="col">Status</th>
+            <th scope="col">Last synced</th>
             <SortHeader label="Created" column="created_at" sort={sort} onSort={onSort} />
           </tr>
         </thead>
@@ -74,6 +80,17 @@ export function UsersTable({
                     <span className="badge badge--success">Diagnostic taken</span>
                   )}
                 </span>
+              </td>
+              <td>
+                {u.role === 'student' ? (
+                  u.last_synced_at ? (
+                    <time dateTime={u.last_synced_at}>{lastSyncedText(u.last_synced_at)}</time>
+                  ) : (
+                    lastSyncedText(null)
+                  )
+                ) : (
+                  '—'
+                )}
               </td>
               <td>{date(u.created_at)}</td>
             </tr>

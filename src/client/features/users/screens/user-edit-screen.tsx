@@ -11,9 +11,12 @@ import { useAction } from '../../../lib/use-async.ts';
 import { roleOf, useAuth } from '../../auth/auth.store.ts';
 import { UserForm } from '../components/user-form.tsx';
 import { UserStatus } from '../components/user-status.tsx';
+import { lastSyncedText } from '../components/users-table.tsx';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { createUser, updateUser } from '../users.api.ts';
 import '../users.css';
 import { usePlaces, useUser } from '../use-users.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 /** Without `id` the screen creates a new user. */
 export type UserEditScreenProps = { id?: string };
@@ -59,7 +62,7 @@ export default function UserEditScreen({ id }: UserEditScreenProps) {
   return (
     <div className="screen users-screen">
       <div className="screen__header">
-        <h1 className="page-title">{title}</h1>
+        <PageTitle>{title}</PageTitle>
         <Link to={PATHS.adminUsers}>Back to users</Link>
       </div>
       {error ? (
@@ -71,6 +74,12 @@ export default function UserEditScreen({ id }: UserEditScreenProps) {
         <Loading variant="centered" />
       ) : (
         <>
+          <OfflineStamp updatedAt={loaded.updatedAt} />
+          {user?.role === 'student' && (
+            <p className="users-last-synced">
+              Last synced from the student’s device: <strong>{lastSyncedText(user.last_synced_at)}</strong>
+            </p>
+          )}
           <UserForm
             // A new form for another user (after creating, the address changes to the new user's).
             key={user?.id ?? 'new'}

@@ -11,6 +11,7 @@ import { AuditLogTable } from '../components/audit-log-table.tsx';
 import { RoleEditor } from '../components/role-editor.tsx';
 import '../roles.css';
 import { ROLE_USERS_PER_PAGE, useAuditLog, useRoleUsers, useSchoolOptions } from '../use-roles.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 /** Manage Users Role (admins only): find a user, grant or remove admin and teacher, and see who changed what. */
 export default function UsersRoleScreen() {
@@ -51,7 +52,7 @@ function RolesManager({ me }: { me: number | null }) {
 
   return (
     <div className="screen roles-screen">
-      <h1 className="page-title">Manage Users Role</h1>
+      <PageTitle>Manage Users Role</PageTitle>
       <section className="card" aria-labelledby="roles-users-title">
         <h2 id="roles-users-title">Users</h2>
         <form className="roles__search" role="search" onSubmit={submit}>

@@ -11,9 +11,11 @@ import { roleOf, useAuth } from '../../auth/auth.store.ts';
 import { UserFiltersBar } from '../components/user-filters.tsx';
 import { UsersCsvButtons, UsersCsvHelp, UsersImportReport } from '../components/users-csv.tsx';
 import { Pager, UsersTable } from '../components/users-table.tsx';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import type { UserFilters } from '../users.api.ts';
 import '../users.css';
 import { USERS_PER_PAGE, usePlaces, useUserPage } from '../use-users.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 const ROLES: readonly Role[] = ['admin', 'teacher', 'student'];
 const FLAGS = ['diagnostic', 'verified', 'active'] as const;
@@ -61,7 +63,7 @@ export default function UsersScreen() {
   return (
     <div className="screen users-screen">
       <div className="screen__header">
-        <h1 className="page-title">Manage Users</h1>
+        <PageTitle>Manage Users</PageTitle>
         <div className="users-toolbar">
           <UsersCsvButtons
             filters={filters}
@@ -78,6 +80,7 @@ export default function UsersScreen() {
       {!isAdmin && <p className="users-note">You see and manage the students of your schools.</p>}
       <UsersCsvHelp />
       {report && <UsersImportReport result={report} onClose={() => setReport(null)} />}
+      <OfflineStamp updatedAt={list.updatedAt} />
       <section className="card" aria-label="Users">
         <UserFiltersBar
           filters={filters}

@@ -1,0 +1,27 @@
+import { useOnline } from '../lib/use-online.ts';
+import './offline-stamp.css';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+
+/** "10:42" today, "21 Nov 10:42" before: local time, 24-hour, so a glance tells how old the data is. */
+export function formatUpdatedAt(updatedAt: number, now: number = Date.now()): string {
+  const at = new Date(updatedAt);
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return at.toDateString() === new Date(now).toDateString() ? time : `${dayFormat.format(at)} ${time}`;
+}
+
+export function offlineStampText(updatedAt: number | undefined, now: number = Date.now()): string {
+  return updatedAt === undefined ? 'Offline' : `Offline, last updated ${formatUpdatedAt(updatedAt, now)}`;
+}
+
+/** Offline only: says how old the data on screen is (`updatedAt` comes from the screen's LoadState). */
+export function OfflineStamp({ updatedAt }: { updatedAt: number | undefined }) {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <p className="offline-stamp" role="status">
+      {offlineStampText(updatedAt)}
+    </p>
+  );
+}

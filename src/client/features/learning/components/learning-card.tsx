@@ -1,0 +1,50 @@
+import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../app/paths.ts';
+import { useLoad } from '../../../lib/use-async.ts';
+import { fetchMySummary } from '../learning.api.ts';
+import { masteredText } from '../mastery-format.ts';
+import { DailyChart } from './daily-chart.tsx';
+import '../learning.css';
+
+/**
+ * The dashboard's learning card: where the student stands, the pathway's next steps and the last two
+ * weeks. Loaded on its own after the lists, so it never holds up the first screen; without it (offline and
+ * never loaded) the dashboard simply goes without.
+ */
+export function LearningCard() {
+  const { data } = useLoad(useCallback((signal: AbortSignal) => fetchMySummary(signal), []));
+  if (!data) return null;
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <section className="card dashboard__section learning-card" aria-labelledby="learning-card-title">
+      <h2 id="learning-card-title" className="card__title">
+        Your learning
+      </h2>
+      <p className="learning-card__mastered">
+        <strong>{masteredText(data.mastered, data.total)}</strong>
+        {data.rechecks_due > 0 && ` · ${data.rechecks_due} due for a re-check`}
+      </p>
+      {data.next.length > 0 && (
+        <>
+          <h3 className="learning-card__subtitle">Next steps</h3>
+          <ul className="learning-list">
+            {data.next.map((s) => (
+              <li key={s.micro_topic_id}>
+                {s.quiz ? <Link to={PATHS.quiz(s.quiz.id)}>{s.name}</Link> : s.name}{' '}
+                <span className="learning-muted">· {s.sub_topic_name}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <DailyChart entries={data.daily} today={today} />
+      <p className="result__links">
+        <Link to={PATHS.learningPathway}>
+          Your pathway{data.ready_count > 0 ? ` (${data.ready_count} ready)` : ''}
+        </Link>
+        <Link to={PATHS.learningProfile}>Your learning profile</Link>
+      </p>
+    </section>
+  );
+}

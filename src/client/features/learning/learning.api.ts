@@ -1,0 +1,29 @@
+import { LEARNING_PATHS } from '../../../shared/api-paths.ts';
+import {
+  learningPathwaySchema,
+  learningProfileSchema,
+  learningSummarySchema,
+  type LearningPathway,
+  type LearningProfile,
+  type LearningSummary,
+} from '../../../shared/contracts/learning.ts';
+import { getJson } from '../../lib/http.ts';
+
+// Not cached for five minutes: a quiz just finished must show in the profile and move the pathway at once.
+// Offline, the service worker's copy still answers (stale-while-revalidate), with its time.
+
+export function fetchMyProfile(signal: AbortSignal): Promise<LearningProfile> {
+  return getJson(LEARNING_PATHS.myProfile, { signal, schema: learningProfileSchema, cache: false });
+}
+
+export function fetchStudentProfile(id: number, signal: AbortSignal): Promise<LearningProfile> {
+  return getJson(LEARNING_PATHS.studentProfile(id), { signal, schema: learningProfileSchema, cache: false });
+}
+
+export function fetchMyPathway(signal: AbortSignal): Promise<LearningPathway> {
+  return getJson(LEARNING_PATHS.myPathway, { signal, schema: learningPathwaySchema, cache: false });
+}
+
+export function fetchMySummary(signal: AbortSignal): Promise<LearningSummary> {
+  return getJson(LEARNING_PATHS.mySummary, { signal, schema: learningSummarySchema, cache: false });
+}

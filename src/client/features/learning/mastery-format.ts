@@ -1,0 +1,25 @@
+import type { TopicMastery } from '../../../shared/contracts/learning.ts';
+
+type Level = TopicMastery['level'];
+
+/** Words for where a student stands: never pass or fail. */
+export const LEVEL_LABELS: Record<Level, string> = {
+  mastered: 'Mastered',
+  not_sure: 'Not sure yet',
+  not_mastered: 'Not yet',
+  unknown: 'Not assessed yet',
+};
+
+export const percentOf = (p: number) => `${Math.round(p * 100)}%`;
+
+/** "3 of 12 topics mastered" */
+export function masteredText(mastered: number, total: number): string {
+  return `${mastered} of ${total} ${total === 1 ? 'topic' : 'topics'} mastered`;
+}
+
+const shortDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** '2026-11-23' (a UTC day, as the server counts them) → '23 Nov'. */
+export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { answerValueOf, DONT_KNOW, type AttemptResult } from '../../../../shared/contracts/attempts.ts';
+import { confirmDialog } from '../../../components/dialogs.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { diagnosticNumber, nextDiagnosticQuestion } from '../adaptive-step.ts';
+import type { SessionData } from '../attempt-session.ts';
+import { isAnswered, submitConfirmText } from '../attempt-view.ts';
+import { useAttemptRunner } from '../use-attempt-runner.ts';
+import { AnswerInput } from './answer-input.tsx';
+import { Countdown } from './countdown.tsx';
+import { QuestionCard } from './question-card.tsx';
+import { SyncStatus } from './sync-status.tsx';
+
+/**
+ * The taking screen of the adaptive diagnostic: one question at a time, each chosen from the answers so
+ * far, so there is no list to jump around in and no going back. "I don't know" is an answer here (better
+ * than a guess: it tells us where to start). Once the server's stop rule says the picture is clear (or the
+ * cap is reached) the student is told they are done and submits; offline the screen goes on down the order
+ * the server last gave and stops at the cap.
+ */
+export function DiagnosticRunner({
+  session,
+  onSubmitted,
+}: {
+  session: SessionData;
+  onSubmitted: (result: AttemptResult | null) => void;
+}) {
+  const runner = useAttemptRunner(session, onSubmitted);
+  const { attempt, answers, position, phase, step } = runner;
+  // The student moved on from an answered question with nothing left to ask.
+  const [finished, setFinished] = useState(false);
+  const question = attempt.questions[position];
+  const saved = question ? answers[question.id] : undefined;
+  const answered = isAnswered(saved);
+  const next = nextDiagnosticQuestion(attempt.questions, answers, step);
+  // The server may say "done" while the student still sits on an unanswered question: no need to answer it.
+  const done = next === null && (finished || !answered || !question);
+  const answering = phase === 'answering';
+  const { number, total } = question
+    ? diagnosticNumber(attempt.questions, answers, step, question.id)
+    : { number: 0, total: 0 };
+
+  const moveOn = (justAnswered: number | null) => {
+    const index = nextDiagnosticQuestion(attempt.questions, answers, step, justAnswered);
+    if (index === null) setFinished(true);
+    else runner.goTo(index);
+  };
+  const submit = async () => {
+    if (!(await confirmDialog(submitConfirmText([])))) return;
+    await runner.submit({ confirm: false });
+  };
+
+  return (
+    <div className="screen quiz">
+      <header className="quiz__header">
+        <h1 className="page-title quiz__title">{attempt.title}</h1>
+      </header>
+
+      {phase === 'submitting' && <Loading variant="inline" label="Submitting your answers..." />}
+      {phase === 'waiting-sync' && (
+        <div className="card card--accent" role="status">
+          <h2 className="card__title">Submitted — waiting to sync</h2>
+          <p>
+            Your answers are safe on this device and will be delivered as soon as you are back online. Your
+            result appears then.
+          </p>
+        </div>
+      )}
+      {phase === 'submitted' && <Loading variant="inline" label="Opening your result..." />}
+      {runner.expired && answering && (
+        <p className="notice" role="alert">
+          Time is up. Your answers are being submitted.
+        </p>
+      )}
+
+      {answering && done && (
+        <div className="card card--accent" role="status">
+          <h2 className="card__title">You&apos;re done</h2>
+          <p>We have a clear picture of where you stand. Submit to see your results.</p>
+          <button type="button" className="button" disabled={runner.locked} onClick={() => void submit()}>
+            Submit
+          </button>
+        </div>
+      )}
+      {answering && !done && question && (
+        <div className="quiz__body">
+          <QuestionCard question={question} number={number} total={total}>
+            <AnswerInput
+              key={question.id}
+              question={question}
+              value={answerValueOf(saved?.answer)}
+              disabled={runner.locked}
+              onChange={(value) => runner.answer(question.id, value)}
+            />
+            <button
+              type="button"
+              className="button button--secondary button--small quiz__flag"
+              disabled={runner.locked}
+              onClick={() => {
+                runner.answer(question.id, DONT_KNOW);
+                moveOn(question.id);
+              }}
+            >
+              I don&apos;t know
+            </button>
+          </QuestionCard>
+        </div>
+      )}
+
+      <div className="quiz__bar">
+        <div className="quiz__status">
+          {attempt.deadline_at && answering && (
+            <Countdown
+              deadlineAt={attempt.deadline_at}
+              clockOffsetMs={session.clockOffsetMs}
+              onExpire={runner.expire}
+            />
+          )}
+          <SyncStatus attemptId={attempt.id} />
+        </div>
+        {answering && !done && question && (
+          <div className="quiz__actions">
+            <button
+              type="button"
+              className="button"
+              disabled={!answered || runner.locked}
+              onClick={() => moveOn(question.id)}
+            >
+              Next
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

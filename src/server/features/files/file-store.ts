@@ -1,0 +1,131 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** How many of a file's first bytes the store keeps aside, so its type can be told from its content. */
+export const HEAD_BYTES = 32;
+
+/** A file written to the store but not yet visible under its key: the caller checks it, then keeps or drops it. */
+export interface StagedFile {
+  /** The SHA-256 of the content, hex: the key it is kept under once committed. */
+  key: string;
+  size: number;
+  /** The first HEAD_BYTES bytes (fewer for a shorter file). */
+  head: Buffer;
+  /** Makes it readable under `key` (a file with the same content already there is simply kept). */
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+export class FileTooLargeError extends Error {
+  readonly limit: number;
+  constructor(limit: number) {
+    super(`The file is larger than ${limit} bytes.`);
+    this.limit = limit;
+  }
+}
+
+/**
+ * Where uploaded bytes live, by content hash. One small interface, so an S3-compatible store can replace the
+ * disk one (DESIGN.md section 2): what the database keeps is only the key.
+ */
+export interface FileStore {
+  /** Streams `source` in (never whole in memory), refusing it past `maxBytes` with FileTooLargeError. */
+  put(source: Readable, maxBytes: number): Promise<StagedFile>;
+  /** The content, or the bytes `start`..`end` (inclusive) of it; null when there is no such key. */
+  get(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: Readable; size: number } | null>;
+  size(key: string): Promise<number | null>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[a-f0-9]{64}$/;
+
+/**
+ * Files under `root` named by their SHA-256, two levels of two-character folders deep (ab/cd/abcd…), so no
+ * folder ever holds more than a few hundred entries. An upload is written to `root/.incoming` first and renamed
+ * into place only when it is accepted: a refused or broken upload leaves nothing behind under a key.
+ */
+export function createDiskFileStore(root: string): FileStore {
+  const incoming = join(root, '.incoming');
+  const pathOf = (key: string) => {
+    if (!KEY.test(key)) throw new Error('Not a file key.');
+    return join(root, key.slice(0, 2), key.slice(2, 4), key);
+  };
+
+  const sizeOf = async (key: string) => {
+    if (!KEY.test(key)) return null;
+    const info = await stat(pathOf(key)).catch(() => null);
+    return info?.isFile() ? info.size : null;
+  };
+
+  return {
+    async put(source, maxBytes) {
+      await mkdir(incoming, { recursive: true });
+      const temp = join(incoming, randomBytes(16).toString('hex'));
+      const hash = createHash('sha256');
+      const headParts: Buffer[] = [];
+      let headLength = 0;
+      let size = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > maxBytes) return done(new FileTooLargeError(maxBytes));
+          if (headLength < HEAD_BYTES) {
+            const part = chunk.subarray(0, HEAD_BYTES - headLength);
+            headParts.push(Buffer.from(part));
+            headLength += part.length;
+          }
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, meter, createWriteStream(temp, { flags: 'wx' }));
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      const key = hash.digest('hex');
+      let settled = false;
+      return {
+        key,
+        size,
+        head: Buffer.concat(headParts),
+        async commit() {
+          if (settled) return;
+          settled = true;
+          const target = pathOf(key);
+          await mkdir(join(target, '..'), { recursive: true });
+          // Same content, same name: renaming over it replaces identical bytes, atomically.
+          await rename(temp, target);
+        },
+        async discard() {
+          if (settled) return;
+          settled = true;
+          await rm(temp, { force: true });
+        },
+      };
+    },
+
+    async get(key, range) {
+      const size = await sizeOf(key);
+      if (size === null) return null;
+      const stream = createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
+      return { stream, size };
+    },
+
+    size: sizeOf,
+
+    async delete(key) {
+      await unlink(pathOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    },
+  };
+}

@@ -1,0 +1,296 @@
+import type { MyAssessment } from '../../../shared/contracts/assessments.ts';
+import {
+  DAILY_DAYS,
+  type LearningPathway,
+  type LearningProfile,
+  type LearningSummary,
+  type PathwayStep,
+  type ProfileMicroTopic,
+  type TopicMastery,
+} from '../../../shared/contracts/learning.ts';
+import type { AppContext } from '../../context.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
+import type { Authed } from '../../plugins/routes.ts';
+import { roleOf } from '../users/users.service.ts';
+import { createLearningRecalculator, toView } from './learning-recalculator.ts';
+import { createLearningRepository } from './learning.repository.ts';
+import { decayed, MASTERED, PRIOR } from './mastery-model.ts';
+
+/** How many pathway steps the dashboard shows. */
+const SUMMARY_STEPS = 3;
+/** How many of the latest attempts the learning profile lists. */
+const LAST_ATTEMPTS = 5;
+const DAY_MS = 86_400_000;
+
+/**
+ * The learning loop as the API offers it: the recalculation calls of spec 7 (a student their own, staff the
+ * students they may see), the profile and the pathway; a submit refreshes the figures in the background.
+ */
+export function createLearningService(
+  ctx: AppContext,
+  deps: {
+    teacherSchoolIds: (userId: number) => Promise<number[]>;
+    /** The quizzes this student sees, with their state (the pathway offers the ones they can start). */
+    quizzesOf: (user: { id: number; school_id: number | null }) => Promise<MyAssessment[]>;
+  },
+) {
+  const repo = createLearningRepository(ctx.db);
+  const recalc = createLearningRecalculator(ctx);
+  const iso = () => ctx.now().toISOString();
+
+  /** The student the call is about, if the caller may recalculate for them. */
+  async function subject(auth: Authed, id: number): Promise<number> {
+    if (auth.user.id === id) return id;
+    const role = roleOf(auth.user);
+    if (role === 'student') throw forbidden('You can only update your own learning.');
+    const target = await repo.userById(id);
+    if (!target) throw notFound('That user does not exist.');
+    if (role === 'admin') return id;
+    const isStudent = target.is_admin !== 1 && target.is_teacher !== 1;
+    const own = await deps.teacherSchoolIds(auth.user.id);
+    if (!isStudent || target.school_id === null || !own.includes(target.school_id))
+      throw forbidden('You can only see students of your own schools.');
+    return id;
+  }
+
+  /** Every micro topic with the student's estimate as of now (the prior and 'unknown' without evidence). */
+  async function topicViews(userId: number, nowIso: string) {
+    const [graph, rows] = await Promise.all([repo.graph(), repo.mastery(userId)]);
+    const byTopic = new Map(rows.map((r) => [r.micro_topic_id, r]));
+    const views = new Map<number, ProfileMicroTopic>();
+    for (const m of graph.microTopics) {
+      const row = byTopic.get(m.id);
+      views.set(
+        m.id,
+        row
+          ? { id: m.id, name: m.name, ...pick(toView(row, nowIso)) }
+          : { id: m.id, name: m.name, mastery: PRIOR, level: 'unknown', due_for_recheck: false, evidence: 0 },
+      );
+    }
+    return { graph, views, rows };
+  }
+  const pick = ({ mastery, level, due_for_recheck, evidence }: TopicMastery) => ({
+    mastery,
+    level,
+    due_for_recheck,
+    evidence,
+  });
+
+  function rollUp(topics: ProfileMicroTopic[]) {
+    return {
+      mastery: topics.length ? topics.reduce((n, t) => n + t.mastery, 0) / topics.length : 0,
+      mastered: topics.filter((t) => t.level === 'mastered').length,
+      total: topics.length,
+    };
+  }
+
+  async function profileOf(userId: number): Promise<LearningProfile> {
+    const student = await repo.userById(userId);
+    if (!student) throw notFound('That user does not exist.');
+    const nowIso = iso();
+    const [{ graph, views }, history, attempts] = await Promise.all([
+      topicViews(userId, nowIso),
+      repo.history(userId),
+      repo.lastAttempts(userId, LAST_ATTEMPTS),
+    ]);
+    const subjects = graph.subjects.map((s) => {
+      const subTopics = graph.subTopics
+        .filter((t) => t.subject_id === s.id)
+        .map((t) => {
+          const micro = graph.microTopics.filter((m) => m.sub_topic_id === t.id).map((m) => views.get(m.id)!);
+          return { id: t.id, name: t.name, ...rollUp(micro), micro_topics: micro };
+        });
+      return {
+        id: s.id,
+        name: s.name,
+        ...rollUp(subTopics.flatMap((t) => t.micro_topics)),
+        sub_topics: subTopics,
+      };
+    });
+    return {
+      student: {
+        id: student.id,
+        full_name: student.full_name,
+        taken_diagnostics: student.taken_diagnostics === 1,
+      },
+      as_of: nowIso,
+      overall: rollUp([...views.values()]),
+      subjects,
+      history: masteredOverTime(history),
+      last_attempts: attempts.map((a) => ({ ...a, submitted_at: a.submitted_at ?? '' })),
+    };
+  }
+
+  /** Per day on which an estimate moved: how many topics counted as mastered at its end, decay included. */
+  function masteredOverTime(history: { micro_topic_id: number; day: string; p: number }[]) {
+    const latest = new Map<number, { p: number; day: string }>();
+    const days = [...new Set(history.map((h) => h.day))].sort();
+    const out: { day: string; mastered: number }[] = [];
+    let i = 0;
+    for (const day of days) {
+      for (; i < history.length && history[i]!.day <= day; i += 1)
+        latest.set(history[i]!.micro_topic_id, { p: history[i]!.p, day: history[i]!.day });
+      const end = Date.parse(`${day}T00:00:00Z`);
+      let mastered = 0;
+      for (const v of latest.values()) {
+        const days = Math.floor((end - Date.parse(`${v.day}T00:00:00Z`)) / DAY_MS);
+        if (decayed(v.p, days) >= MASTERED) mastered += 1;
+      }
+      out.push({ day, mastered });
+    }
+    return out;
+  }
+
+  /**
+   * Ready to learn: not mastered, every prerequisite mastered; in graph order (prerequisites first, then the
+   * catalogue's order). Each with a quiz on it the student can start, if any, preferring one not yet passed.
+   */
+  async function pathwayOf(user: { id: number; school_id: number | null }): Promise<LearningPathway> {
+    const student = await repo.userById(user.id);
+    if (!student) throw notFound('That user does not exist.');
+    const nowIso = iso();
+    const [{ graph, views }, quizzes] = await Promise.all([
+      topicViews(user.id, nowIso),
+      deps.quizzesOf(user),
+    ]);
+    const startable = quizzes.filter((q) => q.can_start);
+    const coverage = await repo.topicsOfAssessments(startable.map((q) => q.id));
+    const topicsOfQuiz = new Map<number, Set<number>>();
+    for (const c of coverage)
+      (
+        topicsOfQuiz.get(c.assessment_id) ??
+        topicsOfQuiz.set(c.assessment_id, new Set()).get(c.assessment_id)!
+      ).add(c.micro_topic_id);
+    const quizFor = (topic: number) => {
+      const candidates = startable
+        .filter((q) => topicsOfQuiz.get(q.id)?.has(topic))
+        .sort(
+          (a, b) =>
+            Number(a.last_passed === true) - Number(b.last_passed === true) ||
+            (topicsOfQuiz.get(a.id)?.size ?? 0) - (topicsOfQuiz.get(b.id)?.size ?? 0) ||
+            a.id - b.id,
+        );
+      const q = candidates[0];
+      return q ? { id: q.id, title: q.title } : null;
+    };
+
+    const subTopic = new Map(graph.subTopics.map((t) => [t.id, t]));
+    const subject = new Map(graph.subjects.map((s) => [s.id, s]));
+    const stepOf = (id: number): PathwayStep => {
+      const m = graph.microTopics.find((x) => x.id === id)!;
+      const t = subTopic.get(m.sub_topic_id)!;
+      const v = views.get(id)!;
+      return {
+        micro_topic_id: id,
+        name: m.name,
+        sub_topic_name: t.name,
+        subject_name: subject.get(t.subject_id)?.name ?? '',
+        mastery: v.mastery,
+        level: v.level,
+        quiz: quizFor(id),
+        materials: [],
+      };
+    };
+
+    const prerequisites = new Map<number, number[]>();
+    for (const e of graph.edges)
+      (
+        prerequisites.get(e.micro_topic_id) ?? prerequisites.set(e.micro_topic_id, []).get(e.micro_topic_id)!
+      ).push(e.prerequisite_id);
+    const mastered = (id: number) => views.get(id)?.level === 'mastered';
+    const ready = graphOrder(
+      graph.microTopics.map((m) => m.id),
+      prerequisites,
+    ).filter((id) => !mastered(id) && (prerequisites.get(id) ?? []).every(mastered));
+    const rechecks = [...views.values()].filter((v) => v.due_for_recheck).map((v) => v.id);
+    return {
+      taken_diagnostics: student.taken_diagnostics === 1,
+      all_mastered: graph.microTopics.length > 0 && graph.microTopics.every((m) => mastered(m.id)),
+      ready: ready.map(stepOf),
+      rechecks: rechecks.map(stepOf),
+    };
+  }
+
+  async function masteryOf(userId: number): Promise<TopicMastery[]> {
+    const nowIso = iso();
+    return (await repo.mastery(userId)).map((r) => toView(r, nowIso));
+  }
+
+  /** Students whose refresh is queued: a burst of submits by one student refreshes once. */
+  const queued = new Set<number>();
+
+  return {
+    proficiency: async (auth: Authed, id: number) => recalc.proficiency(await subject(auth, id)),
+    progress: async (auth: Authed, id: number) => recalc.progress(await subject(auth, id)),
+    daily: async (auth: Authed, id: number, day: string) => recalc.daily(await subject(auth, id), day),
+
+    /** After a submit: every figure the submit can change, once the response has gone. */
+    refreshAfterSubmit(userId: number): void {
+      if (queued.has(userId)) return;
+      queued.add(userId);
+      ctx.tasks.run('learning refresh', async () => {
+        queued.delete(userId);
+        await recalc.proficiency(userId);
+        await recalc.progress(userId);
+        await recalc.daily(userId, iso().slice(0, 10));
+      });
+    },
+
+    myProfile: (auth: Authed) => profileOf(auth.user.id),
+    studentProfile: async (auth: Authed, id: number) => profileOf(await subject(auth, id)),
+    myPathway: (auth: Authed) => pathwayOf(auth.user),
+
+    /** The dashboard's card: the pathway's first steps, the mastered count and the last two weeks. */
+    async mySummary(auth: Authed): Promise<LearningSummary> {
+      const userId = auth.user.id;
+      const from = new Date(ctx.now().getTime() - (DAILY_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+      const [pathway, mastery, total, daily] = await Promise.all([
+        pathwayOf(auth.user),
+        masteryOf(userId),
+        repo.topicCount(),
+        repo.dailyFrom(userId, from),
+      ]);
+      return {
+        mastered: mastery.filter((m) => m.level === 'mastered').length,
+        total,
+        next: pathway.ready.slice(0, SUMMARY_STEPS),
+        ready_count: pathway.ready.length,
+        rechecks_due: pathway.rechecks.length,
+        daily,
+      };
+    },
+
+    /** The stored estimates as of now (the profile and pathway read these). */
+    masteryOf,
+  };
+}
+export type LearningService = ReturnType<typeof createLearningService>;
+
+/**
+ * Topics in an order where every prerequisite comes before what needs it, otherwise keeping the catalogue's
+ * order (Kahn's algorithm, always taking the earliest available topic). The graph is a DAG (cycles are refused
+ * when edges are saved); anything left over by a cycle is appended as is.
+ */
+export function graphOrder(ids: number[], prerequisites: ReadonlyMap<number, number[]>): number[] {
+  const rank = new Map(ids.map((id, i) => [id, i]));
+  const waiting = new Map(
+    ids.map((id) => [id, (prerequisites.get(id) ?? []).filter((p) => rank.has(p)).length]),
+  );
+  const dependents = new Map<number, number[]>();
+  for (const [id, pres] of prerequisites)
+    for (const p of pres) (dependents.get(p) ?? dependents.set(p, []).get(p)!).push(id);
+  const available = ids.filter((id) => waiting.get(id) === 0);
+  const out: number[] = [];
+  while (available.length) {
+    available.sort((a, b) => rank.get(a)! - rank.get(b)!);
+    const id = available.shift()!;
+    out.push(id);
+    for (const d of dependents.get(id) ?? []) {
+      const left = (waiting.get(d) ?? 0) - 1;
+      waiting.set(d, left);
+      if (left === 0) available.push(d);
+    }
+  }
+  if (out.length < ids.length) out.push(...ids.filter((id) => !out.includes(id)));
+  return out;
+}

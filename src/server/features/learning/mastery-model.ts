@@ -1,0 +1,137 @@
+import type { QuestionContent } from '../../../shared/contracts/questions.ts';
+
+/**
+ * The proficiency model: Bayesian knowledge tracing per student per micro topic.
+ *
+ * Each topic holds P(mastered). A graded answer moves it by Bayes' rule through the item's slip rate (a
+ * student who knows it still gets it wrong) and guess rate (one who does not still gets it right); practice
+ * with feedback then adds a learning step (the student saw the right answer). Between answers the estimate
+ * decays toward the prior with a half-life, so an old mastery fades and the topic becomes due for a re-check.
+ *
+ * Pure functions only: the stored state is a fold of these over the student's graded answers in time order,
+ * so recomputing from the answers gives the same numbers (the recalculation calls are idempotent).
+ */
+
+export const PRIOR = 0.3;
+export const DEFAULT_SLIP = 0.1;
+/** Practice with feedback: the chance an unmastered topic becomes mastered after seeing the answer. */
+export const LEARN_RATE = 0.1;
+/** The share of mastery above the prior that remains after this many days without evidence is one half. */
+export const HALF_LIFE_DAYS = 90;
+/** At or above: mastered. A topic stored as mastered whose decayed estimate falls below is due for a re-check. */
+export const MASTERED = 0.8;
+/** At or below: not mastered. Between the two: not sure yet. */
+export const NOT_MASTERED = 0.4;
+/** Estimates never reach certainty: one lucky or careless answer must always be able to move them. */
+const FLOOR = 0.001;
+const CEILING = 0.999;
+const DAY_MS = 86_400_000;
+
+export interface ItemParams {
+  slip: number;
+  guess: number;
+}
+
+function factorial(n: number): number {
+  let f = 1;
+  for (let i = 2; i <= n; i += 1) f *= i;
+  return f;
+}
+
+/**
+ * Slip 0.1 for every item; guess = the chance of answering right at random: 1 ÷ options for a choice, ½ for
+ * true/false, 0 for a short answer, and 1 ÷ n! for matching and ordering (the whole arrangement must be right).
+ */
+export function itemParams(content: QuestionContent): ItemParams {
+  switch (content.type) {
+    case 'single_choice':
+    case 'multiple_choice':
+      return { slip: DEFAULT_SLIP, guess: 1 / content.options.length };
+    case 'true_false':
+      return { slip: DEFAULT_SLIP, guess: 0.5 };
+    case 'short_answer':
+      return { slip: DEFAULT_SLIP, guess: 0 };
+    case 'matching':
+      return { slip: DEFAULT_SLIP, guess: 1 / factorial(content.pairs.length) };
+    case 'ordering':
+      return { slip: DEFAULT_SLIP, guess: 1 / factorial(content.items.length) };
+  }
+}
+
+const clamp = (p: number) => Math.min(CEILING, Math.max(FLOOR, p));
+
+/** The estimate `days` after it was last updated: the part above the prior halves every HALF_LIFE_DAYS. */
+export function decayed(p: number, days: number): number {
+  if (days <= 0 || p <= PRIOR) return p;
+  return PRIOR + (p - PRIOR) * 0.5 ** (days / HALF_LIFE_DAYS);
+}
+
+/**
+ * P(mastered | this answer). `correct: null` is "I don't know": evidence of not knowing without the chance
+ * of a guess (treated as a wrong answer with guess 0, slip as given).
+ */
+export function afterAnswer(p: number, correct: boolean | null, item: ItemParams): number {
+  const { slip } = item;
+  const guess = correct === null ? 0 : item.guess;
+  if (correct) {
+    const known = p * (1 - slip);
+    return clamp(known / (known + (1 - p) * guess));
+  }
+  const known = p * slip;
+  return clamp(known / (known + (1 - p) * (1 - guess)));
+}
+
+/** After feedback (Test Yourself shows the answer): some unmastered students learn it. */
+export function afterFeedback(p: number): number {
+  return clamp(p + (1 - p) * LEARN_RATE);
+}
+
+export interface Evidence {
+  at: string;
+  correct: boolean | null;
+  item: ItemParams;
+  /** The student saw the right answer right away (practice). */
+  feedback: boolean;
+}
+
+export interface TopicState {
+  p: number;
+  evidence: number;
+  /** When the estimate was last moved by an answer (ISO). */
+  updatedAt: string | null;
+}
+
+export const EMPTY_TOPIC: TopicState = { p: PRIOR, evidence: 0, updatedAt: null };
+
+/** Whole days: an estimate changes from one day to the next, not from one call to the next. */
+const daysBetween = (from: string | null, to: string) =>
+  from === null ? 0 : Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / DAY_MS));
+
+/** One answer applied to a topic's state: decay to the answer's time, Bayes, then the learning step. */
+export function step(state: TopicState, e: Evidence): TopicState {
+  let p = decayed(state.p, daysBetween(state.updatedAt, e.at));
+  p = afterAnswer(p, e.correct, e.item);
+  if (e.feedback) p = afterFeedback(p);
+  const updatedAt = state.updatedAt !== null && state.updatedAt > e.at ? state.updatedAt : e.at;
+  return { p, evidence: state.evidence + 1, updatedAt };
+}
+
+/** The estimate as of `now`, decay included. */
+export function effective(state: TopicState, now: string): number {
+  return decayed(state.p, daysBetween(state.updatedAt, now));
+}
+
+export type MasteryLevel = 'mastered' | 'not_sure' | 'not_mastered' | 'unknown';
+
+export function levelOf(state: TopicState, now: string): MasteryLevel {
+  if (state.evidence === 0) return 'unknown';
+  const p = effective(state, now);
+  if (p >= MASTERED) return 'mastered';
+  if (p <= NOT_MASTERED) return 'not_mastered';
+  return 'not_sure';
+}
+
+/** Mastered once (the stored estimate) but faded since: time to check again. */
+export function isDueForRecheck(state: TopicState, now: string): boolean {
+  return state.evidence > 0 && state.p >= MASTERED && effective(state, now) < MASTERED;
+}

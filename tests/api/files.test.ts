@@ -1,0 +1,243 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './factories/users.ts';
+import { dialects, startTestApp, type TestApp } from './helpers.ts';
+
+// A real 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const MB = 1024 * 1024;
+
+/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
+export function multipart(filename: string, content: Buffer, field = 'file', type = 'image/png') {
+  const boundary = `----pathbuilder${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Every file under a folder, recursively (empty folders do not count). */
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+}
+
+describe.each(dialects)('files: upload and download (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let teacher: string;
+  let student: string;
+  let uploads: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { seed: 'none' });
+    const a = await createUser(t, { is_admin: 1 });
+    const te = await createUser(t, { is_teacher: 1 });
+    const s = await createUser(t, { taken_diagnostics: 1 });
+    [admin, teacher, student] = await Promise.all([
+      t.login(a.email, a.password),
+      t.login(te.email, te.password),
+      t.login(s.email, s.password),
+    ]);
+    uploads = join(t.ctx.config.dataDir, 'uploads');
+  });
+  afterAll(() => t.close());
+
+  const upload = (token: string | undefined, filename: string, content: Buffer, field?: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/admin/files?kind=image',
+      token,
+      ...multipart(filename, content, field),
+    });
+  const rows = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('files')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** A refused upload leaves no bytes on disk and no row. */
+  async function expectRefusedCleanly(
+    res: { statusCode: number; json: () => { message: string; errors?: Record<string, string[]> } },
+    status: number,
+    message: RegExp,
+    before: { rows: number; files: string[] },
+  ) {
+    expect(res.statusCode).toBe(status);
+    expect(res.json().errors?.file?.[0]).toMatch(message);
+    expect(await rows()).toBe(before.rows);
+    expect(filesUnder(uploads)).toEqual(before.files);
+  }
+  const snapshot = async () => ({ rows: await rows(), files: filesUnder(uploads) });
+
+  it('round-trips an image: stored by content hash, read back with its type, name and cache headers', async () => {
+    const res = await upload(teacher, 'Sand play.png', PNG);
+    expect(res.statusCode).toBe(201);
+    const { file } = res.json();
+    expect(file).toMatchObject({ kind: 'image', mime: 'image/png', size: PNG.length, name: 'Sand play.png' });
+    expect(file.url).toBe(`/api/files/${file.id}`);
+    const hash = (
+      await t.ctx.db.selectFrom('files').select('hash').where('id', '=', file.id).executeTakeFirstOrThrow()
+    ).hash;
+    expect(filesUnder(uploads)).toContain(join(uploads, hash.slice(0, 2), hash.slice(2, 4), hash));
+
+    // Students read it: question images appear in their quizzes.
+    const got = await t.request({ method: 'GET', url: file.url, token: student });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(PNG)).toBe(true);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['content-length']).toBe(String(PNG.length));
+    expect(got.headers['content-disposition']).toBe(
+      `inline; filename="Sand play.png"; filename*=UTF-8''Sand%20play.png`,
+    );
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(got.headers['accept-ranges']).toBe('bytes');
+    const again = await t.request({
+      method: 'GET',
+      url: file.url,
+      token: student,
+      headers: { 'if-none-match': String(got.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+
+    // The same bytes twice: two rows, one copy on disk.
+    const before = filesUnder(uploads).length;
+    const second = await upload(admin, 'copy.png', PNG);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().file.id).not.toBe(file.id);
+    expect(filesUnder(uploads).length).toBe(before);
+  });
+
+  it('streams an upload larger than the JSON body limit (1 MB) to disk', async () => {
+    const big = Buffer.concat([PNG.subarray(0, 16), Buffer.alloc(3 * MB, 7)]);
+    const res = await upload(admin, 'big.png', big);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().file.size).toBe(big.length);
+  });
+
+  it('answers a Range request with 206 and Content-Range, and one outside the file with 416', async () => {
+    const content = Buffer.concat([PNG, Buffer.from('0123456789')]);
+    const { file } = (await upload(admin, 'ranged.png', content)).json();
+    const get = (range: string) =>
+      t.request({ method: 'GET', url: file.url, token: student, headers: { range } });
+
+    const part = await get('bytes=2-9');
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 2-9/${content.length}`);
+    expect(part.headers['content-length']).toBe('8');
+    expect(part.rawPayload.equals(content.subarray(2, 10))).toBe(true);
+
+    const tail = await get('bytes=-4');
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.toString()).toBe('6789');
+    const open = await get(`bytes=${content.length - 3}-`);
+    expect(open.statusCode).toBe(206);
+    expect(open.rawPayload.toString()).toBe('789');
+
+    const outside = await get(`bytes=${content.length}-`);
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${content.length}`);
+  });
+
+  it('refuses an executable renamed .png, with nothing left behind', async () => {
+    const before = await snapshot();
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(200, 0)]);
+    await expectRefusedCleanly(await upload(admin, 'photo.png', exe), 422, /PNG, JPEG, GIF or WebP/, before);
+  });
+
+  it('refuses an SVG with script, whatever it is called', async () => {
+    const before = await snapshot();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+    );
+    await expectRefusedCleanly(
+      await upload(admin, 'drawing.svg', svg),
+      422,
+      /PNG, JPEG, GIF or WebP/,
+      before,
+    );
+    await expectRefusedCleanly(
+      await upload(admin, 'drawing.png', svg),
+      422,
+      /PNG, JPEG, GIF or WebP/,
+      before,
+    );
+  });
+
+  it('refuses an empty file', async () => {
+    const before = await snapshot();
+    await expectRefusedCleanly(await upload(admin, 'empty.png', Buffer.alloc(0)), 422, /empty/, before);
+  });
+
+  it('refuses a file over the limit (5 MB for images), with nothing left behind', async () => {
+    const before = await snapshot();
+    const huge = Buffer.concat([PNG.subarray(0, 16), Buffer.alloc(5 * MB, 1)]);
+    await expectRefusedCleanly(await upload(admin, 'huge.png', huge), 413, /at most 5 MB/, before);
+  });
+
+  it('keeps a path-traversal name as a plain file name, and the bytes inside the store', async () => {
+    const before = filesUnder(t.ctx.config.dataDir).length;
+    const res = await upload(admin, '../../../../etc/passwd.png', PNG);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().file.name).toBe('passwd.png');
+    const windows = await upload(admin, '..\\..\\boot.ini.png', PNG);
+    expect(windows.json().file.name).toBe('boot.ini.png');
+    // Same bytes as an earlier upload: nothing new on disk, inside or outside the store.
+    expect(filesUnder(t.ctx.config.dataDir).length).toBe(before);
+  });
+
+  it('neutralises HTML in the file name', async () => {
+    const res = await upload(admin, '<img src=x onerror=alert(1)>"quoted"<b>bold</b>.png', PNG);
+    expect(res.statusCode).toBe(201);
+    const { file } = res.json();
+    expect(file.name).not.toMatch(/[<>"]/);
+    const got = await t.request({ method: 'GET', url: file.url, token: admin });
+    expect(got.headers['content-disposition']).not.toMatch(/[<>]/);
+    expect(String(got.headers['content-disposition'])).toMatch(
+      /^inline; filename="[^"]*"; filename\*=UTF-8''/,
+    );
+  });
+
+  it('asks for a file when the request carries none, and for the field named "file"', async () => {
+    const none = await t.request({ method: 'POST', url: '/api/admin/files', token: admin, payload: {} });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.file).toEqual(['Choose a file to upload.']);
+    const before = await snapshot();
+    await expectRefusedCleanly(
+      await upload(admin, 'a.png', PNG, 'picture'),
+      422,
+      /field named "file"/,
+      before,
+    );
+  });
+
+  it('lets staff upload and anyone signed in read; a student may not upload, nobody signed out reads', async () => {
+    const before = await snapshot();
+    expect((await upload(student, 'a.png', PNG)).statusCode).toBe(403);
+    expect((await upload(undefined, 'a.png', PNG)).statusCode).toBe(401);
+    expect(await snapshot()).toEqual(before);
+    const { file } = (await upload(teacher, 'a.png', PNG)).json();
+    expect((await t.request({ method: 'GET', url: file.url })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/files/999999', token: student })).statusCode).toBe(
+      404,
+    );
+  });
+});
