@@ -111,6 +111,8 @@ test('a knowledge-graph row’s menu moves a micro topic up, and Delete asks fir
     .locator('li.kg-sub-topic')
     .filter({ has: page.getByRole('heading', { name: subTopic.name, exact: true, level: 3 }) })
     .first();
+  // The tree has loaded (the checks below would pass on an empty page).
+  await expect(topic.getByRole('button', { name: `Actions for ${second}`, exact: true })).toBeVisible();
   await expect(topic.getByRole('button', { name: `Move ${second} up` })).toHaveCount(0);
   await expect(topic.getByRole('button', { name: `Delete ${second}` })).toHaveCount(0);
   const order = () =>
@@ -120,7 +122,7 @@ test('a knowledge-graph row’s menu moves a micro topic up, and Delete asks fir
         buttons.map((b) => b.getAttribute('aria-label')!.replace('Actions for ', '')),
       );
   const names = subTopic.micro_topics.map((m) => m.name);
-  expect(await order()).toEqual([subTopic.name, ...names]);
+  await expect.poll(order).toEqual([subTopic.name, ...names]);
   const actions = topic.getByRole('button', { name: `Actions for ${second}`, exact: true });
   const menu = page.getByRole('menu', { name: `Actions for ${second}` });
 
