@@ -14,6 +14,7 @@ import * as m0014 from './migrations/0014-learning-loop.ts';
 import * as m0015 from './migrations/0015-files.ts';
 import * as m0016 from './migrations/0016-last-synced.ts';
 import * as m0017 from './migrations/0017-reports.ts';
+import * as m0018 from './migrations/0018-content.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type DialectMigration = { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> };
@@ -33,6 +34,7 @@ const migrations: Record<string, DialectMigration> = {
   '0015-files': m0015,
   '0016-last-synced': m0016,
   '0017-reports': m0017,
+  '0018-content': m0018,
 };
 
 /** Runs pending migrations; on PostgreSQL Kysely's migrator holds an advisory lock, so N processes can start at once. */

@@ -34,6 +34,14 @@ import type {
 import type { QuestionsTable } from '../features/questions/questions.table.ts';
 import type { FilesTable } from '../features/files/files.table.ts';
 import type {
+  ContentAttachmentsTable,
+  ContentItemsTable,
+  ContentProgressTable,
+  ContentSchoolsTable,
+  ContentTopicsTable,
+} from '../features/content/content.table.ts';
+import type { LiveMessagesTable } from '../features/live/live.table.ts';
+import type {
   RankingOptOutsTable,
   ReportItemLedgerTable,
   ReportItemStatsTable,
@@ -82,6 +90,12 @@ export interface Database {
   support_messages: SupportMessagesTable;
   audit_log: AuditLogTable;
   files: FilesTable;
+  content_items: ContentItemsTable;
+  content_topics: ContentTopicsTable;
+  content_schools: ContentSchoolsTable;
+  content_attachments: ContentAttachmentsTable;
+  content_progress: ContentProgressTable;
+  live_messages: LiveMessagesTable;
   ranking_opt_outs: RankingOptOutsTable;
   report_item_ledger: ReportItemLedgerTable;
   report_item_totals: ReportItemTotalsTable;
