@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { seedDemoVideos } from './demo-videos.ts';
 import { seedLearning } from './learning.ts';
 
 export const DEMO_PASSWORD = 'pathbuilder-demo';
@@ -125,5 +126,6 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     ])
     .execute();
   await seedLearning(ctx);
+  await seedDemoVideos(ctx, ids['admin@pathbuilder.test']!);
   return true;
 }
