@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import type * as WebMMuxer from 'webm-muxer';
 import { DEMO_CLIPS } from '../src/server/db/seed/demo-clips.ts';
 
 const require = createRequire(import.meta.url);
@@ -100,7 +101,7 @@ for (const clip of DEMO_CLIPS) {
       g.fillRect(0, H - 8, (W * t) / total, 8);
     };
 
-    const M = (window as unknown as { WebMMuxer: typeof import('webm-muxer') }).WebMMuxer;
+    const M = (window as unknown as { WebMMuxer: typeof WebMMuxer }).WebMMuxer;
     const target = new M.ArrayBufferTarget();
     const muxer = new M.Muxer({
       target,
