@@ -77,7 +77,6 @@ export const QUESTION_PATHS = {
   one: (i: number | string) => `/admin/questions/${i}`,
   importCsv: '/admin/questions/import',
   exportCsv: '/admin/questions/export',
-  uploads: '/admin/uploads',
 } as const;
 
 /** Uploaded files (DESIGN.md section 2): staff upload, anyone signed in reads (question images reach students). */

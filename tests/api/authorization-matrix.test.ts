@@ -512,7 +512,6 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   'GET /api/admin/questions/export': { expect: '401 | 403 | 403 | 403 | 403 | ok' },
-  'POST /api/admin/uploads': { expect: '401 | 403 | 403 | 403 | 403 | ok', body: () => ({ data_url: PNG }) },
 
   // Uploaded files: staff upload (the matrix sends no multipart body, so staff get the 422 asking for a file);
   // anyone signed in reads one, since question images reach students.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION_TYPES } from '../../src/shared/contracts/questions.ts';
 import { contentOf, createQuestion, createTopics } from './factories/learning.ts';
+import { multipart } from './factories/multipart.ts';
 import { createUser } from './factories/users.ts';
 import { dialects, startTestApp, type TestApp } from './helpers.ts';
 
@@ -253,32 +254,60 @@ describe.each(dialects)('question bank (%s)', (dialect) => {
     ).toBe(409);
   });
 
-  it('stores an uploaded image by content hash and refuses a file that is not an image', async () => {
+  it('keeps a question image in the file store and refuses a file that is not an image', async () => {
     const png = Buffer.from(
       '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d8a3a30000000049454e44ae426082',
       'hex',
     );
     const res = await t.request({
       method: 'POST',
-      url: '/api/admin/uploads',
+      url: '/api/admin/files?kind=image',
       token: admin,
-      payload: { data_url: `data:image/png;base64,${png.toString('base64')}` },
+      ...multipart('dot.png', png),
     });
     expect(res.statusCode).toBe(201);
-    const url = res.json().url as string;
-    expect(url).toMatch(/^\/api\/uploads\/[a-f0-9]{64}\.png$/);
-    const img = await t.request({ method: 'GET', url });
-    expect(img.headers['content-type']).toBe('image/png');
-    expect(img.rawPayload.equals(png)).toBe(true);
-    const fake = await t.request({
+    const url = res.json().file.url as string;
+    expect(url).toMatch(/^\/api\/files\/\d+$/);
+    const saved = await t.request({
       method: 'POST',
-      url: '/api/admin/uploads',
+      url: '/api/admin/questions',
       token: admin,
       payload: {
-        data_url: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`,
+        micro_topic_id: topics[0],
+        difficulty: 1,
+        stem: '<p>What does the picture show?</p>',
+        image_url: url,
+        content: contentOf('true_false'),
       },
     });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().question.image_url).toBe(url);
+    const img = await t.request({ method: 'GET', url, token: admin });
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(png)).toBe(true);
+    // An SVG that says it is a PNG is refused by its content.
+    const fake = await t.request({
+      method: 'POST',
+      url: '/api/admin/files?kind=image',
+      token: admin,
+      ...multipart('fake.png', Buffer.from('<svg onload=alert(1)>')),
+    });
     expect(fake.statusCode).toBe(422);
+    // A link anywhere else is not an image of ours.
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: '/api/admin/questions',
+      token: admin,
+      payload: {
+        micro_topic_id: topics[0],
+        difficulty: 1,
+        stem: '<p>Elsewhere</p>',
+        image_url: 'https://example.com/x.png',
+        content: contentOf('true_false'),
+      },
+    });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().errors.image_url).toBeDefined();
   });
 });
 

@@ -46,10 +46,10 @@ async function chooseMicroTopic(page: Page): Promise<void> {
 }
 
 /** A picture has loaded when the browser could decode it. */
-async function expectLoadedImage(scope: ReturnType<Page['locator']>): Promise<void> {
+async function expectLoadedImage(scope: ReturnType<Page['locator']>, width = 48): Promise<void> {
   const img = scope.locator('img').first();
   await expect(img).toBeVisible();
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(48);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(width);
 }
 
 test('an author writes a question with bold text and an uploaded picture, and a student sees both', async ({
@@ -107,6 +107,23 @@ test('an author writes a question with bold text and an uploaded picture, and a 
   await page.getByLabel('Option 2', { exact: true }).fill('The water tray');
   await page.getByLabel('Option 1 is correct').check();
   await page.getByRole('button', { name: 'Add option' }).click(); // a spare row, left blank
+  // A picture for the whole question too (the Image field): into the file store, its progress shown.
+  const fieldUpload = page.waitForResponse(
+    (r) => r.url().includes('/api/admin/files') && r.request().method() === 'POST',
+  );
+  await page.getByLabel('Image (optional)').setInputFiles({
+    name: 'Water tray.png',
+    mimeType: 'image/png',
+    buffer: png(40, 24),
+  });
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /Uploading Water tray\.png: \d+%/ })
+      .getByRole('progressbar'),
+  ).toBeVisible();
+  expect((await fieldUpload).status()).toBe(201);
+  await expectLoadedImage(page.locator('.image-field__current'), 40);
   await page.getByRole('button', { name: 'Save question' }).click();
   await expect(page.getByText('The question was saved.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/question\/\d+$/);
@@ -146,6 +163,11 @@ test('an author writes a question with bold text and an uploaded picture, and a 
   await expect(card).toContainText('Which tray is wet after water play?');
   await expect(card.locator('.question__stem strong')).toHaveText('wet');
   await expectLoadedImage(card.locator('.question__stem'));
+  const picture = card.locator('img.question__image');
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+    .toBe(40);
   await context.close();
 });
 

@@ -97,7 +97,12 @@ export const questionBodySchema = z.strictObject({
   explanation: z.string().trim().max(5000).default(''),
   image_url: z
     .string()
-    .regex(/^\/api\/uploads\/[a-f0-9]{64}\.(png|jpe?g|gif|webp)$/, 'Upload the image first.')
+    // A stored file (`/api/files/ID`, uploaded through POST /api/admin/files?kind=image), or the public
+    // `/api/uploads/HASH.ext` of questions written before the file store.
+    .regex(
+      /^(\/api\/files\/[1-9]\d{0,9}|\/api\/uploads\/[a-f0-9]{64}\.(png|jpe?g|gif|webp))$/,
+      'Upload the image first.',
+    )
     .nullable()
     .default(null),
   content: questionContentSchema,
@@ -128,17 +133,6 @@ export const importBodySchema = z.strictObject({
     .max(900_000)
     .register(mayHoldNul, { why: 'one bad row is rejected on its own; the good rows are imported' }),
 });
-
-export const uploadBodySchema = z.strictObject({
-  data_url: z
-    .string()
-    .max(900_000, 'The image may be at most about 650 KB.')
-    .regex(
-      /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/,
-      'Upload a PNG, JPEG, GIF or WebP image.',
-    ),
-});
-export const uploadResponseSchema = z.object({ url: z.string() });
 
 /** CSV columns of import and export, in order. The last may be left out (files made before it existed). */
 export const CSV_COLUMNS = [

@@ -3,7 +3,6 @@ import {
   importResponseSchema,
   questionResponseSchema,
   questionsResponseSchema,
-  uploadResponseSchema,
 } from '../../../shared/contracts/questions.ts';
 import type {
   ImportResult,
@@ -63,10 +62,4 @@ export function importQuestionsCsv(csv: string): Promise<ImportResult> {
 export function exportQuestionsCsv(filters: QuestionFilters, signal?: AbortSignal): Promise<string> {
   // Fresh: an export right after an import must contain the imported questions.
   return freshGet(QUESTION_PATHS.exportCsv, filters, signal).text();
-}
-
-/** Stores an image (as a data URL) and answers with the URL to keep in `image_url`. */
-export async function uploadImage(dataUrl: string): Promise<string> {
-  return (await postJson(QUESTION_PATHS.uploads, { data_url: dataUrl }, { schema: uploadResponseSchema }))
-    .url;
 }

@@ -8,8 +8,6 @@ import {
   questionResponseSchema,
   questionsQuerySchema,
   questionsResponseSchema,
-  uploadBodySchema,
-  uploadResponseSchema,
 } from '../../../shared/contracts/questions.ts';
 import type { createRouter } from '../../plugins/routes.ts';
 import type { QuestionsService } from './questions.service.ts';
@@ -94,15 +92,5 @@ export function questionsRoutes(route: ReturnType<typeof createRouter>, question
         difficulty: query.difficulty,
       });
     },
-  });
-  route({
-    method: 'POST',
-    url: QUESTION_PATHS.uploads,
-    access: ADMIN,
-    summary: 'Upload an image for a question (PNG, JPEG, GIF or WebP)',
-    body: uploadBodySchema,
-    response: uploadResponseSchema,
-    status: 201,
-    handler: async ({ body }) => ({ url: await questions.upload(body.data_url) }),
   });
 }

@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   CSV_COLUMNS,
   CSV_REQUIRED_COLUMNS,
@@ -174,30 +171,9 @@ export function createQuestionsService(ctx: AppContext) {
       const rows = (await repo.all(filter)).map(toQuestion);
       return toCsv([[...CSV_COLUMNS], ...rows.map(questionToRow)]);
     },
-
-    /** Images are stored by content hash, so the same image uploaded twice is one file. */
-    async upload(dataUrl: string): Promise<string> {
-      const match = /^data:image\/(png|jpeg|gif|webp);base64,(.+)$/.exec(dataUrl);
-      if (!match) throw unprocessable({ data_url: ['Upload a PNG, JPEG, GIF or WebP image.'] });
-      const bytes = Buffer.from(match[2]!, 'base64');
-      if (!looksLike(match[1]!, bytes))
-        throw unprocessable({ data_url: ['The file is not the image it claims to be.'] });
-      const name = `${createHash('sha256').update(bytes).digest('hex')}.${match[1] === 'jpeg' ? 'jpg' : match[1]}`;
-      const dir = join(ctx.config.dataDir, 'uploads');
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, name), bytes);
-      return `/api/uploads/${name}`;
-    },
   };
 }
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
-
-function looksLike(kind: string, b: Buffer): boolean {
-  if (kind === 'png') return b.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  if (kind === 'jpeg') return b[0] === 0xff && b[1] === 0xd8;
-  if (kind === 'gif') return b.subarray(0, 3).toString() === 'GIF';
-  return b.subarray(0, 4).toString() === 'RIFF' && b.subarray(8, 12).toString() === 'WEBP';
-}
 
 const split = (v: string) =>
   v

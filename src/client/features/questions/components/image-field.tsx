@@ -1,21 +1,17 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
+import { FILE_KINDS, formatBytes } from '../../../../shared/contracts/files.ts';
+import { FileImage } from '../../../components/file-image.tsx';
+import { uploadFile } from '../../../lib/files.ts';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
-import { uploadImage } from '../questions.api.ts';
 
-const MAX_DATA_URL = 900_000;
-const TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const IMAGE = FILE_KINDS.image;
 
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** Optional picture for the question: uploaded at once, kept as the URL the server answers with. */
+/**
+ * Optional picture for the question: streamed to the file store at once (with its progress shown) and kept
+ * as the `/api/files/ID` the server answers with. The server decides the type from the bytes; the checks
+ * here only save a pointless upload.
+ */
 export function ImageField({
   value,
   onChange,
@@ -26,8 +22,9 @@ export function ImageField({
   errors?: string[];
 }) {
   const id = useId();
-  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
   const [problem, setProblem] = useState<string[]>([]);
+  const cancel = useRef<AbortController | null>(null);
   const shown = [...problem, ...(errors ?? [])];
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -35,24 +32,35 @@ export function ImageField({
     const file = input.files?.[0];
     if (!file) return;
     setProblem([]);
-    if (!TYPES.includes(file.type)) {
-      setProblem(['Upload a PNG, JPEG, GIF or WebP image.']);
+    if (!(IMAGE.types as readonly string[]).includes(file.type)) {
+      setProblem([IMAGE.refused]);
       input.value = '';
       return;
     }
-    setUploading(true);
+    if (file.size > IMAGE.maxBytes) {
+      setProblem([`The image may be at most ${formatBytes(IMAGE.maxBytes)}.`]);
+      input.value = '';
+      return;
+    }
+    const controller = new AbortController();
+    cancel.current = controller;
+    setProgress({ name: file.name, fraction: 0 });
     try {
-      const dataUrl = await readAsDataUrl(file);
-      if (dataUrl.length > MAX_DATA_URL) {
-        setProblem(['The image may be at most about 650 KB.']);
-        return;
-      }
-      onChange(await uploadImage(dataUrl));
+      const stored = await uploadFile(
+        file,
+        'image',
+        (fraction) => setProgress({ name: file.name, fraction }),
+        controller.signal,
+      );
+      onChange(stored.url);
     } catch (error) {
-      const messages = error instanceof ApiError && error.errors ? Object.values(error.errors).flat() : [];
-      setProblem(messages.length ? messages : [errorMessage(error)]);
+      if (!(error instanceof DOMException && error.name === 'AbortError')) {
+        const messages = error instanceof ApiError && error.errors ? Object.values(error.errors).flat() : [];
+        setProblem(messages.length ? messages : [errorMessage(error)]);
+      }
     } finally {
-      setUploading(false);
+      cancel.current = null;
+      setProgress(null);
       input.value = '';
     }
   };
@@ -64,7 +72,7 @@ export function ImageField({
       </label>
       {value && (
         <div className="image-field__current">
-          <img src={value} alt="The question's image" className="image-field__image" />
+          <FileImage src={value} alt="The question's image" className="image-field__image" />
           <button
             type="button"
             className="button button--small button--secondary"
@@ -77,12 +85,26 @@ export function ImageField({
       <input
         id={id}
         type="file"
-        accept={TYPES.join(',')}
-        disabled={uploading}
+        accept={IMAGE.types.join(',')}
+        disabled={progress !== null}
         onChange={onFile}
         aria-describedby={shown.length ? `${id}-errors` : undefined}
       />
-      {uploading && <p className="field__hint">Uploading...</p>}
+      {progress !== null && (
+        <div className="image-field__upload" role="status">
+          <label>
+            Uploading {progress.name}: {Math.round(progress.fraction * 100)}%
+            <progress max={1} value={progress.fraction} />
+          </label>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={() => cancel.current?.abort()}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
       {shown.length > 0 && (
         <div role="alert">
           <ul id={`${id}-errors`} className="field__errors">

@@ -1,5 +1,6 @@
 import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS } from '../../../../shared/contracts/questions.ts';
 import type { Question } from '../../../../shared/contracts/questions.ts';
+import { FileImage } from '../../../components/file-image.tsx';
 import { RichHtml } from '../../../components/rich-html.tsx';
 
 /** Stored rich text is already sanitised by the server (src/shared/rich-text.ts). */
@@ -84,7 +85,7 @@ export function QuestionCard({ question, number }: { question: Question; number:
         {DIFFICULTY_LABELS[question.difficulty] ?? question.difficulty} · {question.micro_topic_name}
       </p>
       <Rich html={question.stem} />
-      {question.image_url && <img className="question-card__image" src={question.image_url} alt="" />}
+      {question.image_url && <FileImage className="question-card__image" src={question.image_url} alt="" />}
       <Answers question={question} />
       {question.explanation && (
         <section className="question-card__explanation" aria-label="Explanation">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import type { StudentQuestion } from '../../../../shared/contracts/attempts.ts';
+import { FileImage } from '../../../components/file-image.tsx';
 import { RichHtml } from '../../../components/rich-html.tsx';
 
 /** "Question n of N", the stem (rich text the server sanitised) and its picture, then the answer area. */
@@ -30,7 +31,7 @@ export function QuestionCard({
       </h2>
       <RichHtml className="question__stem" html={question.stem} />
       {question.image_url && (
-        <img className="question__image" src={question.image_url} alt="Picture for this question" />
+        <FileImage className="question__image" src={question.image_url} alt="Picture for this question" />
       )}
       {children}
     </section>
