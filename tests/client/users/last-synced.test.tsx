@@ -40,3 +40,24 @@ describe('the users list: last synced', () => {
     expect(cell('Tia Teacher')).toBe('—');
   });
 });
+
+describe('the users list: learning profiles', () => {
+  it('links each student, and only students, to their learning profile', () => {
+    render(
+      <MemoryRouter>
+        <UsersTable
+          users={[
+            asAdmin({ id: 7, full_name: 'Ada Early' }),
+            asAdmin({ id: 3, full_name: 'Tia Teacher', role: 'teacher', is_teacher: 1 }),
+          ]}
+          sort="name"
+          onSort={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Learning profile of Ada Early' }).getAttribute('href')).toBe(
+      '/admin/learning-profile/7',
+    );
+    expect(screen.queryByRole('link', { name: 'Learning profile of Tia Teacher' })).toBeNull();
+  });
+});

@@ -68,6 +68,15 @@ export function UsersTable({
             <tr key={u.id} className={u.is_active ? undefined : 'users-table__inactive'}>
               <td>
                 <Link to={PATHS.adminUser(u.id)}>{u.full_name}</Link>
+                {u.role === 'student' && (
+                  <Link
+                    className="users-table__profile"
+                    to={PATHS.adminLearningProfile(u.id)}
+                    aria-label={`Learning profile of ${u.full_name}`}
+                  >
+                    Learning profile
+                  </Link>
+                )}
               </td>
               <td>{u.email}</td>
               <td>{ROLE_LABELS[u.role]}</td>
