@@ -13,6 +13,10 @@ export const CONTENT_SECURITY_POLICY = [
   // data: and blob: for images made in the page, such as a question image read before it is uploaded.
   "img-src 'self' data: blob:",
   "font-src 'self'",
+  // Videos kept on YouTube or Vimeo play in their own embedded players (features/content), nothing else frames.
+  'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+  // The media of our own files (signed /api/files URLs) and of videos saved for offline use (blob:).
+  "media-src 'self' blob:",
   "connect-src 'self'",
   "worker-src 'self'",
   "manifest-src 'self'",
@@ -35,7 +39,10 @@ export const securityHeadersPlugin = fp(
     // onSend, not onRequest: it also runs for error replies and 404s. (Replies to URLs the router cannot
     // even decode run no hook at all; errors.ts `frameworkErrors` adds the headers to those itself.)
     app.addHook('onSend', async (_request, reply, payload) => {
+      // A reply that set a policy of its own keeps it: an uploaded file's is stricter still (files.routes.ts).
+      const own = reply.getHeader('content-security-policy');
       void reply.headers(SECURITY_HEADERS);
+      if (own !== undefined) void reply.header('content-security-policy', own);
       return payload;
     });
   },

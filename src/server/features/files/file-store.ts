@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-/** How many of a file's first bytes the store keeps aside, so its type can be told from its content. */
-export const HEAD_BYTES = 32;
+/**
+ * How many of a file's first bytes the store keeps aside, so its type can be told from its content: enough to
+ * read the first entry names of an Office zip and to check that a text file is text.
+ */
+export const HEAD_BYTES = 16 * 1024;
 
 /** A file written to the store but not yet visible under its key: the caller checks it, then keeps or drops it. */
 export interface StagedFile {

@@ -1,9 +1,16 @@
 import { idParamSchema } from '../../../shared/contracts/common.ts';
-import { FILE_PATHS, fileResponseSchema, fileUploadQuerySchema } from '../../../shared/contracts/files.ts';
-import { FILE_KINDS } from '../../../shared/contracts/files.ts';
-import { unprocessable } from '../../plugins/errors.ts';
+import {
+  FILE_KINDS,
+  FILE_PATHS,
+  fileDeleteQuerySchema,
+  fileReadQuerySchema,
+  fileResponseSchema,
+  fileUploadQuerySchema,
+} from '../../../shared/contracts/files.ts';
+import { forbidden, unauthenticated, unprocessable } from '../../plugins/errors.ts';
 import type { createRouter } from '../../plugins/routes.ts';
 import { contentDisposition, parseRange, type FilesService } from './files.service.ts';
+import { shownInline } from './sniff.ts';
 
 const STAFF = ['admin', 'teacher'] as const;
 
@@ -42,23 +49,39 @@ export function filesRoutes(route: ReturnType<typeof createRouter>, files: Files
   route({
     method: 'GET',
     url: FILE_PATHS.one(':id'),
-    // Question images reach students in quizzes and practice: anyone signed in reads a file by its id.
-    access: 'user',
-    summary: 'A file’s bytes, with HTTP Range support (206, 416)',
+    // Question images reach students in quizzes and practice: anyone signed in reads a file by its id. A
+    // signed link (files.signedUrl) reads it without a sign-in, for what cannot send a token (<video>, pdf.js,
+    // a cached copy for offline use); so the route is public and the check is here.
+    access: 'public',
+    summary: 'A file’s bytes, with HTTP Range support (206, 416); a bearer token or a signed link',
     params: idParamSchema,
+    query: fileReadQuerySchema,
     sendsReply: true,
-    handler: async ({ params, request, reply }) => {
+    handler: async ({ params, query, auth, request, reply }) => {
+      const signed = !auth && query.signature !== undefined && query.expires !== undefined;
+      if (!auth) {
+        if (!signed) throw unauthenticated();
+        const check = files.checkSignature(params.id, query.expires!, query.signature!);
+        if (check !== 'ok')
+          throw forbidden(check === 'expired' ? 'This link has expired.' : 'This link is not valid.');
+      }
       const row = await files.find(params.id);
       const etag = `"${row.hash}"`;
+      const maxAge = signed ? Math.max(0, Math.floor(query.expires! - Date.now() / 1000)) : 31536000;
       void reply
-        .header('content-type', row.mime)
+        .header('content-type', row.mime === 'text/plain' ? 'text/plain; charset=utf-8' : row.mime)
         .header(
           'content-disposition',
-          contentDisposition(row.mime.startsWith('image/') ? 'inline' : 'attachment', row.original_name),
+          contentDisposition(shownInline(row.mime) ? 'inline' : 'attachment', row.original_name),
         )
         .header('x-content-type-options', 'nosniff')
-        // A file id's content never changes; private, because reading it takes a sign-in.
-        .header('cache-control', 'private, max-age=31536000, immutable')
+        // Opened directly in a tab, a file is a document of our origin: it may run nothing and reach nothing.
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        // A file id's content never changes; private, because reading it takes a sign-in (or a link that ends).
+        .header(
+          'cache-control',
+          signed ? `private, max-age=${maxAge}` : 'private, max-age=31536000, immutable',
+        )
         .header('etag', etag)
         .header('accept-ranges', 'bytes');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
@@ -82,6 +105,26 @@ export function filesRoutes(route: ReturnType<typeof createRouter>, files: Files
           .send(stream);
       }
       return reply.status(200).header('content-length', size).send(stream);
+    },
+  });
+
+  route({
+    method: 'DELETE',
+    url: FILE_PATHS.adminOne(':id'),
+    access: STAFF,
+    summary:
+      'Delete a file (its uploader or an admin); 409 naming where it is used unless ?force=1 (204 when deleted)',
+    params: idParamSchema,
+    query: fileDeleteQuerySchema,
+    sendsReply: true,
+    handler: async ({ params, query, auth, reply }) => {
+      const result = await files.remove(auth.user, params.id, query.force === '1');
+      if (result.deleted) return reply.status(204).send();
+      const places = result.links.map((l) => `${l.type} “${l.title}”`);
+      return reply.status(409).send({
+        message: `This file is used in ${places.join(', ')}. Delete it anyway?`,
+        links: result.links,
+      });
     },
   });
 }

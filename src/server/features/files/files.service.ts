@@ -1,14 +1,19 @@
+import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   FILE_KINDS,
   FILE_PATHS,
   formatBytes,
   type FileKind,
+  type FileLink,
   type StoredFile,
 } from '../../../shared/contracts/files.ts';
 import { API_BASE } from '../../../shared/constants.ts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
+import { safeEqualHex } from '../auth/tokens.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { roleOf } from '../users/users.service.ts';
+import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
 import { FileTooLargeError, type FileStore } from './file-store.ts';
 import { createFilesRepository, type FileRow } from './files.repository.ts';
 import { extensionOf, sniffType } from './sniff.ts';
@@ -81,6 +86,16 @@ export function parseRange(
   return { start, end };
 }
 
+/**
+ * Signed links last until the end of the next six-hour window: between six and twelve hours, and the same
+ * URL for everyone asking within one window, so the browser's and the service worker's caches can reuse it.
+ */
+const SIGNED_WINDOW_SECONDS = 6 * 60 * 60;
+
+function signFile(appKey: string, id: number, expires: number): string {
+  return createHmac('sha256', appKey).update(`file:${id}:${expires}`).digest('hex');
+}
+
 export function fileUrl(id: number): string {
   return API_BASE + FILE_PATHS.one(id);
 }
@@ -99,6 +114,11 @@ function toContract(row: FileRow): StoredFile {
 
 export function createFilesService(ctx: AppContext, store: FileStore) {
   const repo = createFilesRepository(ctx.db);
+
+  async function deleteRow(row: FileRow): Promise<void> {
+    await repo.delete(row.id);
+    if ((await repo.countByHash(row.hash)) === 0) await store.delete(row.hash);
+  }
 
   return {
     /**
@@ -122,7 +142,7 @@ export function createFilesService(ctx: AppContext, store: FileStore) {
       try {
         if (upload.truncated()) throw tooLarge();
         if (staged.size === 0) throw unprocessable({ file: ['The file is empty.'] });
-        const type = sniffType(staged.head);
+        const type = sniffType(staged.head, staged.size > staged.head.length);
         if (!type || !(kind.types as readonly string[]).includes(type.mime))
           throw unprocessable({ file: [kind.refused] });
         await staged.commit();
@@ -151,6 +171,59 @@ export function createFilesService(ctx: AppContext, store: FileStore) {
       const row = await repo.find(id);
       if (!row) throw notFound('No such file.');
       return row;
+    },
+
+    /** `/api/files/{id}?expires=…&signature=…`: reads the file without a sign-in until it expires. */
+    signedUrl(fileId: number): string {
+      const now = Math.floor(ctx.now().getTime() / 1000);
+      const expires = (Math.floor(now / SIGNED_WINDOW_SECONDS) + 2) * SIGNED_WINDOW_SECONDS;
+      return `${fileUrl(fileId)}?expires=${expires}&signature=${signFile(ctx.appKey, fileId, expires)}`;
+    },
+
+    /** 'ok', or why a signed link does not open this file (compared in constant time). */
+    checkSignature(fileId: number, expires: number, signature: string): 'ok' | 'expired' | 'invalid' {
+      if (!safeEqualHex(signature, signFile(ctx.appKey, fileId, expires))) return 'invalid';
+      return expires * 1000 < ctx.now().getTime() ? 'expired' : 'ok';
+    },
+
+    /** Where a file is used (content, resources, questions): what deleting it would take away. */
+    linksOf: (id: number): Promise<FileLink[]> => repo.linksOf(id),
+
+    /** May `user` delete this file: its uploader or an admin. */
+    mayDelete: (user: UserRow, row: FileRow) => roleOf(user) === 'admin' || row.uploaded_by === user.id,
+
+    /**
+     * Deletes a file its uploader or an admin chooses. Where it is used somewhere, the answer is 409 naming
+     * the places (`links`) unless `force`; the bytes go only when no other row shares them.
+     */
+    async remove(
+      user: UserRow,
+      id: number,
+      force: boolean,
+    ): Promise<{ deleted: true } | { deleted: false; links: FileLink[] }> {
+      const row = await repo.find(id);
+      if (!row) throw notFound('No such file.');
+      if (roleOf(user) !== 'admin' && row.uploaded_by !== user.id)
+        throw forbidden('Only the person who uploaded this file or an admin may delete it.');
+      if (!force) {
+        const links = await repo.linksOf(id);
+        if (links.length) return { deleted: false, links };
+      }
+      await deleteRow(row);
+      return { deleted: true };
+    },
+
+    /** Deletes a file whatever uses it (those links go with it: the tables cascade). */
+    async removeRow(id: number): Promise<void> {
+      const row = await repo.find(id);
+      if (row) await deleteRow(row);
+    },
+
+    /** Deletes a file nothing uses any more (its last resource entry went); a file still in use stays. */
+    async removeIfUnused(id: number): Promise<void> {
+      const row = await repo.find(id);
+      if (!row || (await repo.linksOf(id)).length) return;
+      await deleteRow(row);
     },
 
     async open(row: FileRow, range?: { start: number; end: number }) {

@@ -1,5 +1,77 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { useSearchParams } from 'react-router-dom';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { FolderList, ResourceList } from '../components/resource-list.tsx';
+import { SearchForm } from '../components/search-form.tsx';
+import { useFolders, useResources } from '../use-resources.ts';
+import '../resources.css';
 
+/**
+ * Resources: the folders of reading material the student's school (or every school) gets, and a search over
+ * every file in them by title, description or file name. `?search=` keeps the search in the address, so Back
+ * returns to the results.
+ */
 export default function ResourcesScreen() {
-  return <ComingSoon text="Reading material and files shared by your teachers will be gathered here." />;
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search')?.trim() ?? '';
+  const folders = useFolders();
+  const results = useResources({ search });
+  usePageReady({ loading: folders.loading && !folders.data, error: folders.data ? null : folders.error });
+  const top = (folders.data ?? []).filter((f) => f.parent_id === null);
+
+  return (
+    <div className="screen resources">
+      <PageTitle>Resources</PageTitle>
+      <section className="card">
+        <SearchForm
+          label="Search files"
+          initial={search}
+          onSearch={(text) => setParams(text ? { search: text } : {})}
+        />
+      </section>
+      {search ? (
+        <section className="card" aria-labelledby="resource-results">
+          <h2 id="resource-results" className="card__title">
+            Files matching “{search}”
+          </h2>
+          {results.error !== null && !results.data ? (
+            <p className="form-message form-message--error" role="alert">
+              {errorMessage(results.error)}
+            </p>
+          ) : !results.data ? (
+            <Loading variant="inline" />
+          ) : results.data.data.length === 0 ? (
+            <EmptyState title="No files found" text="Try another word, or browse the folders." />
+          ) : (
+            <ResourceList resources={results.data.data} label="Search results" withFolder />
+          )}
+        </section>
+      ) : null}
+      <section className="card" aria-labelledby="resource-folders">
+        <h2 id="resource-folders" className="card__title">
+          Folders
+        </h2>
+        {folders.error !== null && !folders.data ? (
+          <div className="form-message form-message--error" role="alert">
+            <p>{errorMessage(folders.error)}</p>
+            <button type="button" className="button button--small" onClick={folders.reload}>
+              Try again
+            </button>
+          </div>
+        ) : !folders.data ? (
+          <Loading variant="inline" />
+        ) : top.length === 0 ? (
+          <EmptyState
+            title="No resources yet"
+            text="Reading material and files shared by your teachers will be gathered here."
+          />
+        ) : (
+          <FolderList folders={top} label="Folders" />
+        )}
+      </section>
+    </div>
+  );
 }
