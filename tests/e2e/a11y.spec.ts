@@ -271,13 +271,16 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
       const token = await login(page, 'admin', width);
       const audit = startAudit(page);
       const { request } = page;
-      const [quiz, exam, diagnostic, question, user, school] = await Promise.all([
+      const [quiz, exam, diagnostic, question, user, school, lecture, video, live] = await Promise.all([
         firstId(request, token, '/api/admin/assessments?kind=quiz'),
         firstId(request, token, '/api/admin/assessments?kind=exam'),
         firstId(request, token, '/api/admin/assessments?kind=diagnostic'),
         firstId(request, token, '/api/admin/questions?per_page=1'),
         firstId(request, token, '/api/admin/users?per_page=1'),
         firstId(request, token, '/api/admin/schools?per_page=1'),
+        firstId(request, token, '/api/admin/content/lecture?per_page=1'),
+        firstId(request, token, '/api/admin/content/video?per_page=1'),
+        firstId(request, token, '/api/admin/content/live-discussion?per_page=1'),
       ]);
       const ids: Record<(typeof ADMIN_ID_ROUTES)[number], number> = {
         adminUser: user,
@@ -286,10 +289,9 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
         adminQuiz: quiz,
         adminExam: exam,
         adminDiagnostic: diagnostic,
-        // Placeholder screens that read no record yet: any id shows them.
-        adminLecture: 1,
-        adminLiveDiscussion: 1,
-        adminVideo: 1,
+        adminLecture: lecture,
+        adminLiveDiscussion: live,
+        adminVideo: video,
         adminLearningProfile: user,
       };
       // Without an id: the new user, school, question (the question form), quiz (the assessment form) ...
@@ -315,7 +317,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
       const open = untimed.at(width === 'phone' ? -1 : -2);
       if (!open) throw new Error('The demo student has too few untimed quizzes to open.');
       const ids: Record<(typeof STUDENT_ID_ROUTES)[number], number | string> = {
-        video: 1, // a placeholder screen that reads no record yet
+        video: await firstId(page.request, token, '/api/videos'),
         quizResult: reviewed,
         quizAnalysis: reviewed,
         quiz: open.id,

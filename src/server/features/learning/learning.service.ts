@@ -16,6 +16,9 @@ import { createLearningRecalculator, toView } from './learning-recalculator.ts';
 import { createLearningRepository } from './learning.repository.ts';
 import { decayed, MASTERED, PRIOR } from './mastery-model.ts';
 
+/** A lecture or video linked to a micro topic. */
+type Material = { id: number; title: string };
+
 /** How many pathway steps the dashboard shows. */
 const SUMMARY_STEPS = 3;
 /** How many of the latest attempts the learning profile lists. */
@@ -32,6 +35,11 @@ export function createLearningService(
     teacherSchoolIds: (userId: number) => Promise<number[]>;
     /** The quizzes this student sees, with their state (the pathway offers the ones they can start). */
     quizzesOf: (user: { id: number; school_id: number | null }) => Promise<MyAssessment[]>;
+    /** The published lectures and videos on each micro topic, as this student sees them (content feature). */
+    materialsOf?: (
+      user: { id: number; school_id: number | null },
+      microTopicIds: number[],
+    ) => Promise<Map<number, { lectures: Material[]; videos: Material[] }>>;
   },
 ) {
   const repo = createLearningRepository(ctx.db);
@@ -174,6 +182,15 @@ export function createLearningService(
       return q ? { id: q.id, title: q.title } : null;
     };
 
+    const materials =
+      (await deps.materialsOf?.(
+        user,
+        graph.microTopics.map((m) => m.id),
+      )) ?? new Map<number, { lectures: Material[]; videos: Material[] }>();
+    const materialsOf = (id: number): PathwayStep['materials'] => [
+      ...(materials.get(id)?.lectures ?? []).map((m) => ({ kind: 'lecture' as const, ...m })),
+      ...(materials.get(id)?.videos ?? []).map((m) => ({ kind: 'video' as const, ...m })),
+    ];
     const subTopic = new Map(graph.subTopics.map((t) => [t.id, t]));
     const subject = new Map(graph.subjects.map((s) => [s.id, s]));
     const stepOf = (id: number): PathwayStep => {
@@ -188,7 +205,7 @@ export function createLearningService(
         mastery: v.mastery,
         level: v.level,
         quiz: quizFor(id),
-        materials: [],
+        materials: materialsOf(id),
       };
     };
 

@@ -135,11 +135,23 @@ function Steps({ steps, online }: { steps: PathwayStep[]; online: boolean }) {
             ) : (
               <span className="learning-muted">No quiz on this topic yet.</span>
             )}
-            {s.materials.map((m) => (
-              <span key={`${m.kind}-${m.id}`} className="learning-muted">
-                {m.title}
-              </span>
-            ))}
+            {s.materials.map((m) =>
+              m.kind === 'resource' ? (
+                <span key={`${m.kind}-${m.id}`} className="learning-muted">
+                  {m.title}
+                </span>
+              ) : (
+                // Study first: the lecture or video that teaches this topic.
+                <Link
+                  key={`${m.kind}-${m.id}`}
+                  className="pathway-step__material"
+                  to={m.kind === 'lecture' ? `${PATHS.lectures}?id=${m.id}` : PATHS.video(m.id)}
+                >
+                  {m.kind === 'lecture' ? 'Read: ' : 'Watch: '}
+                  {m.title}
+                </Link>
+              ),
+            )}
           </div>
         </li>
       ))}

@@ -1,7 +1,54 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { ApiError } from '../../../lib/http.ts';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
+import { LectureBrowser } from '../components/lecture-browser.tsx';
+import { LectureReader } from '../components/lecture-reader.tsx';
+import '../lectures.css';
+import { useLecture, useLectures } from '../use-lectures.ts';
 
+/** `/lectures` lists them; `/lectures?id={id}` opens one to read (the spec has no route of its own for it). */
 export default function LecturesScreen() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  return Number.isInteger(id) && id > 0 ? <OneLecture key={id} id={id} /> : <AllLectures />;
+}
+
+function AllLectures() {
+  const list = useLectures();
+  usePageReady({ loading: list.loading && !list.data, error: list.error });
   return (
-    <ComingSoon text="Lectures for each topic, with their notes and attachments, will be listed here." />
+    <div className="screen lectures">
+      <PageTitle>Lectures</PageTitle>
+      <OfflineStamp updatedAt={list.updatedAt} />
+      {!list.data ? <Loading variant="centered" /> : <LectureBrowser lectures={list.data} />}
+    </div>
+  );
+}
+
+function OneLecture({ id }: { id: number }) {
+  const lecture = useLecture(id);
+  // Gone, unpublished or for another school: say so, rather than offer a reload that cannot help.
+  const missing = lecture.error instanceof ApiError && lecture.error.status === 404;
+  usePageReady({ loading: lecture.loading && !lecture.data, error: missing ? null : lecture.error });
+  if (missing)
+    return (
+      <div className="screen lectures">
+        <EmptyState
+          title="Lecture not available"
+          text="This lecture does not exist or is not published for your school."
+        >
+          <Link to={PATHS.lectures}>All lectures</Link>
+        </EmptyState>
+      </div>
+    );
+  return (
+    <div className="screen lectures">
+      {!lecture.data ? <Loading variant="centered" /> : <LectureReader lecture={lecture.data} />}
+    </div>
   );
 }

@@ -1,5 +1,59 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { Link } from 'react-router-dom';
+import { WATCHED_FRACTION } from '../../../../shared/contracts/content.ts';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
+import { formatDuration } from '../../content/components/kind-fields.tsx';
+import { WatchedStatus } from '../components/watched-status.tsx';
+import { useVideos } from '../use-videos.ts';
+import '../videos.css';
 
+/** Every published video for the student's school, with how much of each they watched. */
 export default function VideosScreen() {
-  return <ComingSoon text="Videos for each topic, with where you left off, will be listed here." />;
+  const list = useVideos();
+  usePageReady({ loading: list.loading && !list.data, error: list.error });
+  return (
+    <div className="screen videos">
+      <PageTitle>Videos</PageTitle>
+      <OfflineStamp updatedAt={list.updatedAt} />
+      {!list.data ? (
+        <Loading variant="centered" />
+      ) : list.data.length === 0 ? (
+        <EmptyState title="No videos yet" text="Videos for your school will appear here once published." />
+      ) : (
+        <ul className="videos__list">
+          {list.data.map((v) => (
+            <li key={v.id}>
+              <Link className="card video-card" to={PATHS.video(v.id)}>
+                <span className="video-card__poster">
+                  {v.poster_url ? (
+                    <img src={v.poster_url} alt="" loading="lazy" />
+                  ) : (
+                    <span aria-hidden="true">▶</span>
+                  )}
+                  {v.duration_seconds !== null && (
+                    <span className="video-card__duration">{formatDuration(v.duration_seconds)}</span>
+                  )}
+                </span>
+                <span className="video-card__title">{v.title}</span>
+                {v.summary && <span className="video-card__summary">{v.summary}</span>}
+                {v.external ? (
+                  <span className="video-card__muted">On another site · progress not tracked</span>
+                ) : (
+                  <WatchedStatus
+                    compact
+                    fraction={v.progress.fraction}
+                    completed={v.progress.completed_at !== null || v.progress.fraction >= WATCHED_FRACTION}
+                  />
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { WATCHED_FRACTION } from '../../../shared/contracts/content.ts';
+import type { Video } from '../../../shared/contracts/content.ts';
+import { queueProgress } from './videos.api.ts';
+import { merge, total, WatchTracker } from './watch-tracker.ts';
+
+/** How often progress is reported while playing. */
+const REPORT_EVERY_MS = 10_000;
+
+export interface WatchState {
+  /** Give it to the <video> element as its ref. */
+  attach: (element: HTMLVideoElement | null) => void;
+  /** Share of the video really played, 0..1 (0 while its length is unknown). */
+  fraction: number;
+  completed: boolean;
+}
+
+/** Outside the component: the player's position is the element's own state, not React's. */
+function seek(media: HTMLMediaElement, seconds: number): void {
+  media.currentTime = seconds;
+}
+
+const lengthOf = (media: HTMLMediaElement) =>
+  Number.isFinite(media.duration) && media.duration > 0 ? media.duration : null;
+
+/**
+ * Resumes the <video> at the saved second, records the stretches really played, and reports them every
+ * ten seconds while playing, on pause and at the end, and when the page is hidden or left.
+ */
+export function useWatchProgress(video: Video): WatchState {
+  const [media, setMedia] = useState<HTMLVideoElement | null>(null);
+  const [watchedSeconds, setWatchedSeconds] = useState(() => total(merge(video.progress.watched)));
+  const [mediaDuration, setMediaDuration] = useState<number | null>(null);
+  const duration = video.duration_seconds ?? mediaDuration;
+
+  useEffect(() => {
+    if (!media) return;
+    const tracker = new WatchTracker(video.progress.watched);
+    let lastSent = '';
+    const report = () => {
+      const watched = tracker.intervals();
+      if (watched.length === 0) return;
+      const body = {
+        position_seconds: Math.round(media.currentTime * 1000) / 1000,
+        watched,
+        duration_seconds: video.duration_seconds ?? lengthOf(media),
+      };
+      const text = JSON.stringify(body);
+      if (text === lastSent) return;
+      lastSent = text;
+      void queueProgress(video.id, body);
+    };
+    const resume = () => {
+      const length = lengthOf(media);
+      setMediaDuration(length);
+      const at = video.progress.position_seconds;
+      // At the very end there is nothing to resume: it starts again from the beginning.
+      if (at > 0 && (length === null || at < length - 1)) seek(media, at);
+    };
+    const onTime = () => {
+      if (media.paused || media.seeking) return;
+      tracker.played(media.currentTime);
+      setWatchedSeconds(total(tracker.intervals()));
+    };
+    const stop = () => tracker.stop();
+    const stopAndReport = () => {
+      tracker.stop();
+      report();
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') report();
+    };
+    if (media.readyState >= 1) resume();
+    media.addEventListener('loadedmetadata', resume);
+    media.addEventListener('timeupdate', onTime);
+    media.addEventListener('seeking', stop);
+    media.addEventListener('pause', stopAndReport);
+    media.addEventListener('ended', stopAndReport);
+    window.addEventListener('pagehide', report);
+    document.addEventListener('visibilitychange', onHidden);
+    const timer = window.setInterval(() => {
+      if (!media.paused) report();
+    }, REPORT_EVERY_MS);
+    return () => {
+      media.removeEventListener('loadedmetadata', resume);
+      media.removeEventListener('timeupdate', onTime);
+      media.removeEventListener('seeking', stop);
+      media.removeEventListener('pause', stopAndReport);
+      media.removeEventListener('ended', stopAndReport);
+      window.removeEventListener('pagehide', report);
+      document.removeEventListener('visibilitychange', onHidden);
+      window.clearInterval(timer);
+      // Leaving the screen inside the app: what was played so far is kept.
+      tracker.stop();
+      report();
+    };
+  }, [media, video]);
+
+  const fraction = duration ? Math.min(1, watchedSeconds / duration) : 0;
+  return {
+    attach: setMedia,
+    fraction,
+    completed: video.progress.completed_at !== null || (duration !== null && fraction >= WATCHED_FRACTION),
+  };
+}

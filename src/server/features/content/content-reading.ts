@@ -1,0 +1,209 @@
+import {
+  WATCHED_FRACTION,
+  type Lecture,
+  type LectureSummary,
+  type TopicFilterQuery,
+  type Video,
+  type VideoProgress,
+  type VideoProgressBody,
+  type VideoSummary,
+} from '../../../shared/contracts/content.ts';
+import type { AppContext } from '../../context.ts';
+import { notFound, unprocessable } from '../../plugins/errors.ts';
+import type { Authed } from '../../plugins/routes.ts';
+import { roleOf } from '../users/users.service.ts';
+import { embedUrlOf, linksOf, toFile, type SignUrl } from './content-views.ts';
+import type { ContentRepository, ContentRow, ProgressRow, Reach } from './content.repository.ts';
+import { mergeIntervals, parseIntervals, totalSeconds, type Interval } from './watched-intervals.ts';
+
+/** A link from a pathway topic to what teaches it. */
+export interface TopicItem {
+  id: number;
+  title: string;
+}
+
+/**
+ * What readers see: published lectures and videos aimed at their school (or at every school). Staff read
+ * them too, and may open an unpublished one they manage, to check it as a student will see it.
+ */
+export function createContentReading(
+  ctx: AppContext,
+  repo: ContentRepository,
+  deps: { teacherSchoolIds: (userId: number) => Promise<number[]>; signedUrl: SignUrl },
+) {
+  const iso = () => ctx.now().toISOString();
+
+  async function reachOf(actor: Authed): Promise<Reach> {
+    const role = roleOf(actor.user);
+    if (role === 'admin') return { all: true };
+    if (role === 'teacher')
+      return { schoolIds: await deps.teacherSchoolIds(actor.user.id), userId: actor.user.id };
+    return { schoolIds: actor.user.school_id === null ? [] : [actor.user.school_id] };
+  }
+
+  /** One item of `kind` the caller may read; anything else is a 404, as if it did not exist. */
+  async function readable(actor: Authed, kind: string, id: number): Promise<ContentRow> {
+    const row = await repo.find(id);
+    const missing = () => notFound(`That ${kind} does not exist.`);
+    if (!row || row.kind !== kind) throw missing();
+    const reach = await reachOf(actor);
+    if (row.published !== 1 && roleOf(actor.user) === 'student') throw missing();
+    if (!('all' in reach)) {
+      const schools = (await repo.schoolsOf([id])).map((s) => s.id);
+      const inReach =
+        schools.length === 0 ||
+        schools.some((s) => reach.schoolIds.includes(s)) ||
+        (reach.userId !== undefined && row.created_by === reach.userId);
+      if (!inReach) throw missing();
+    }
+    return row;
+  }
+
+  const durationOf = (row: ContentRow) =>
+    row.duration_seconds === null ? null : Number(row.duration_seconds);
+
+  function progressOf(p: ProgressRow | undefined, duration: number | null): VideoProgress {
+    const watched_seconds = p ? Number(p.watched_seconds) : 0;
+    return {
+      position_seconds: p ? Number(p.position_seconds) : 0,
+      watched: p ? parseIntervals(p.watched) : [],
+      watched_seconds,
+      fraction: duration ? Math.min(1, watched_seconds / duration) : 0,
+      completed_at: p?.completed_at ?? null,
+    };
+  }
+
+  async function lectureSummaries(actor: Authed, rows: ContentRow[]): Promise<LectureSummary[]> {
+    const ids = rows.map((r) => r.id);
+    const [links, progress] = await Promise.all([linksOf(repo, ids), repo.progressOf(actor.user.id, ids)]);
+    const readAt = new Map(progress.map((p) => [p.content_id, p.read_at]));
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      topics: links.topics(row.id),
+      attachment_count: links.attachments(row.id).length,
+      read_at: readAt.get(row.id) ?? null,
+      updated_at: row.updated_at,
+    }));
+  }
+
+  async function videoSummaries(actor: Authed, rows: ContentRow[]): Promise<VideoSummary[]> {
+    const ids = rows.map((r) => r.id);
+    const [links, progress] = await Promise.all([linksOf(repo, ids), repo.progressOf(actor.user.id, ids)]);
+    const byId = new Map(progress.map((p) => [p.content_id, p]));
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      topics: links.topics(row.id),
+      duration_seconds: durationOf(row),
+      poster_url: row.poster_file_id ? deps.signedUrl(row.poster_file_id) : null,
+      external: row.video_file_id === null,
+      progress: progressOf(byId.get(row.id), durationOf(row)),
+      updated_at: row.updated_at,
+    }));
+  }
+
+  return {
+    /** In teaching order (by the first topic each teaches), so browsing follows the curriculum; newest first within. */
+    async lectures(actor: Authed, filter: TopicFilterQuery): Promise<LectureSummary[]> {
+      const [summaries, order] = await Promise.all([
+        repo.published('lecture', await reachOf(actor), filter).then((rows) => lectureSummaries(actor, rows)),
+        repo.curriculumOrder(),
+      ]);
+      const rank = new Map(order.map((id, i) => [id, i]));
+      const first = (l: LectureSummary) =>
+        Math.min(...l.topics.map((t) => rank.get(t.id) ?? Infinity), Infinity);
+      return summaries.sort((a, b) => first(a) - first(b) || 0);
+    },
+
+    async lecture(actor: Authed, id: number): Promise<Lecture> {
+      const row = await readable(actor, 'lecture', id);
+      const [summary] = await lectureSummaries(actor, [row]);
+      const attachments = (await repo.attachmentsOf([id])).map((a) => toFile(a, deps.signedUrl));
+      return { ...summary!, body_html: row.body_html, attachments };
+    },
+
+    /** Idempotent: the first reading's time is kept. */
+    async markRead(actor: Authed, id: number): Promise<{ read_at: string }> {
+      await readable(actor, 'lecture', id);
+      return { read_at: await repo.markRead(actor.user.id, id, iso()) };
+    },
+
+    async videos(actor: Authed, filter: TopicFilterQuery): Promise<VideoSummary[]> {
+      return videoSummaries(actor, await repo.published('video', await reachOf(actor), filter));
+    },
+
+    async video(actor: Authed, id: number): Promise<Video> {
+      const row = await readable(actor, 'video', id);
+      const [summary] = await videoSummaries(actor, [row]);
+      const file = row.video_file_id ? (await repo.files([row.video_file_id]))[0] : undefined;
+      return {
+        ...summary!,
+        body_html: row.body_html,
+        src: file ? deps.signedUrl(file.id) : null,
+        mime: file?.mime ?? null,
+        external_url: row.external_url,
+        embed_url: embedUrlOf(row.external_url),
+      };
+    },
+
+    /**
+     * Merges what the player says was played with what was known: union of intervals, clamped to the length.
+     * Seeking adds nothing (only played stretches are reported), a replayed report changes nothing, and once
+     * complete it stays complete.
+     */
+    async saveProgress(actor: Authed, id: number, body: VideoProgressBody): Promise<VideoProgress> {
+      const row = await readable(actor, 'video', id);
+      if (row.video_file_id === null)
+        throw unprocessable({ watched: ['Progress is not tracked for a video played on another site.'] });
+      const duration = durationOf(row) ?? body.duration_seconds ?? null;
+      const now = iso();
+      const next = await repo.updateProgress(actor.user.id, id, (before) => {
+        const watched = mergeIntervals(
+          before ? parseIntervals(before.watched) : [],
+          body.watched.map(([s, e]): Interval => [s, e]),
+          duration,
+        );
+        const watched_seconds = totalSeconds(watched);
+        const done = duration !== null && watched_seconds >= WATCHED_FRACTION * duration;
+        return {
+          user_id: actor.user.id,
+          content_id: id,
+          read_at: before?.read_at ?? null,
+          position_seconds: Math.round(Math.min(body.position_seconds, duration ?? Infinity) * 1000) / 1000,
+          watched: JSON.stringify(watched),
+          watched_seconds,
+          completed_at: before?.completed_at ?? (done ? now : null),
+          updated_at: now,
+        };
+      });
+      return progressOf(next as ProgressRow, duration);
+    },
+
+    /**
+     * For the learning pathway: the published lectures and videos teaching each of these micro topics, as the
+     * student `reader` sees them (their school's, or every school's).
+     */
+    async itemsForTopics(
+      reader: { id: number; school_id: number | null },
+      microTopicIds: number[],
+    ): Promise<Map<number, { lectures: TopicItem[]; videos: TopicItem[] }>> {
+      const reach: Reach = { schoolIds: reader.school_id === null ? [] : [reader.school_id] };
+      const [lectures, videos] = await Promise.all([
+        repo.publishedForTopics('lecture', reach, microTopicIds),
+        repo.publishedForTopics('video', reach, microTopicIds),
+      ]);
+      const map = new Map<number, { lectures: TopicItem[]; videos: TopicItem[] }>();
+      const entry = (topic: number) => {
+        const found = map.get(topic) ?? { lectures: [], videos: [] };
+        map.set(topic, found);
+        return found;
+      };
+      for (const r of lectures) entry(r.micro_topic_id).lectures.push({ id: r.id, title: r.title });
+      for (const r of videos) entry(r.micro_topic_id).videos.push({ id: r.id, title: r.title });
+      return map;
+    },
+  };
+}
