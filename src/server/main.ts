@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { configFromEnv, type AppConfig } from './config.ts';
 import { sqliteFileOf } from './db/database.ts';
+import { relayBusBetweenWorkers } from './plugins/event-bus.ts';
 
 const config = configFromEnv();
 
@@ -64,6 +65,8 @@ function superviseWorkers(count: number): void {
     );
   let stopping = false;
   let listening = false;
+  // On SQLite the workers' events (live discussion messages) cross over through here (plugins/event-bus.ts).
+  relayBusBetweenWorkers();
 
   const fork = (sweeps: boolean): Worker => {
     const worker = cluster.fork({ SWEEPS: sweeps ? '1' : '0' });

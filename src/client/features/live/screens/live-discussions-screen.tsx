@@ -1,7 +1,130 @@
-import { ComingSoon } from '../../../app/coming-soon.tsx';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { LIVE_LIMITS, type LiveSession } from '../../../../shared/contracts/live.ts';
+import { usePageReady } from '../../../app/page-load.tsx';
+import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { useAuth } from '../../auth/auth.store.ts';
+import { phaseOf, SessionCard, type Phase } from '../components/session-card.tsx';
+import { ThreadView } from '../components/thread-view.tsx';
+import { useLiveDetail, useLiveList, useServerNow } from '../use-live.ts';
+import '../live.css';
 
+function sessionParam(value: string | null): number | null {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * Live Discussions: the sessions of the student's school (or of every school) as Live now, Upcoming with a
+ * countdown, and Past. A session's thread opens here too (?session=id): the spec has no route of its own.
+ */
 export default function LiveDiscussionsScreen() {
+  const [params] = useSearchParams();
+  const selected = sessionParam(params.get('session'));
   return (
-    <ComingSoon text="Live discussions with your teachers and classmates will be listed here, ready to join." />
+    <div className="screen live">
+      <PageTitle>Live Discussions</PageTitle>
+      {selected === null ? <SessionList /> : <SessionThread key={selected} id={selected} />}
+    </div>
   );
+}
+
+const SECTIONS: Array<{ phase: Phase; title: string; empty: string }> = [
+  { phase: 'live', title: 'Live now', empty: '' },
+  { phase: 'upcoming', title: 'Upcoming', empty: 'No sessions are scheduled yet.' },
+  { phase: 'past', title: 'Past', empty: 'No sessions have taken place yet.' },
+];
+
+function SessionList() {
+  const list = useLiveList();
+  usePageReady({ loading: list.loading && !list.data, error: list.data ? null : list.error });
+  // Every second: the countdown shows seconds in its last ten minutes, and a session moves to Live on time.
+  const now = useServerNow(list.data?.offset ?? 0, 1000);
+  const sessions = list.data?.data ?? [];
+
+  // The meeting link is given from 15 minutes before the start: ask again when a session crosses that line.
+  const nextChange = nextBoundary(sessions, now);
+  const { reload } = list;
+  useEffect(() => {
+    if (nextChange === null) return;
+    const timer = setTimeout(reload, nextChange - now + 1000);
+    return () => clearTimeout(timer);
+    // Only a new boundary re-arms the timer, not each tick.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [nextChange, reload]);
+
+  if (!list.data) {
+    if (list.error !== null)
+      return (
+        <div className="form-message form-message--error" role="alert">
+          <p>{errorMessage(list.error)}</p>
+          <button type="button" className="button button--small" onClick={list.reload}>
+            Try again
+          </button>
+        </div>
+      );
+    return <Loading variant="centered" />;
+  }
+  if (!sessions.length)
+    return (
+      <EmptyState
+        title="No live discussions yet"
+        text="When your teachers schedule a live discussion, it appears here with a countdown and a way to join."
+      />
+    );
+  return (
+    <>
+      {SECTIONS.map(({ phase, title, empty }) => {
+        const inPhase = sessions.filter((s) => phaseOf(s, now) === phase);
+        if (!inPhase.length && !empty) return null;
+        const headingId = `live-section-${phase}`;
+        return (
+          <section key={phase} className="live-section" aria-labelledby={headingId}>
+            <h2 id={headingId} className="live-section__title">
+              {title}
+            </h2>
+            {inPhase.length ? (
+              <ul className="live-cards">
+                {inPhase.map((s) => (
+                  <SessionCard key={s.id} session={s} now={now} />
+                ))}
+              </ul>
+            ) : (
+              <p className="live-section__empty">{empty}</p>
+            )}
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+/** The next moment a session's link should appear (15 minutes before its start), if one is within a day. */
+function nextBoundary(sessions: LiveSession[], now: number): number | null {
+  const times = sessions
+    .map((s) => Date.parse(s.starts_at) - LIVE_LIMITS.openBeforeMinutes * 60_000)
+    .filter((t) => t > now && t - now < 86_400_000);
+  return times.length ? Math.min(...times) : null;
+}
+
+function SessionThread({ id }: { id: number }) {
+  const detail = useLiveDetail(id);
+  const { user } = useAuth();
+  usePageReady({ loading: detail.loading && !detail.data, error: null });
+  if (!detail.data || !user) {
+    if (detail.error !== null)
+      return (
+        <div className="form-message form-message--error" role="alert">
+          <p>{errorMessage(detail.error)}</p>
+          <button type="button" className="button button--small" onClick={detail.reload}>
+            Try again
+          </button>
+        </div>
+      );
+    return <Loading variant="centered" />;
+  }
+  return <ThreadView detail={detail.data} userId={user.id} />;
 }

@@ -1,0 +1,194 @@
+import type { LiveMessage } from '../../../shared/contracts/live.ts';
+import type { EventBus } from '../../plugins/event-bus.ts';
+
+/** A comment line every 15 s keeps proxies and phones from closing a quiet stream as dead. */
+const HEARTBEAT_MS = 15_000;
+/** A reader this far behind is dropped: it reconnects and replays from its last id, instead of us buffering. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** What travels on the bus for one session's channel (small: NOTIFY payloads stay under 8000 bytes). */
+export type LiveBusEvent =
+  | { t: 'message'; message: LiveMessage }
+  /** A message too long for a NOTIFY: each process reads it once from the database. */
+  | { t: 'message-ref'; id: number }
+  | { t: 'deleted'; id: number };
+
+/** One open event stream, as the hub sees it: write text, or end it. */
+export interface StreamSink {
+  write(text: string): void;
+  /** Bytes written but not yet sent to the client. */
+  buffered(): number;
+  end(): void;
+  onClose(handler: () => void): void;
+}
+
+interface Conn {
+  sink: StreamSink;
+  /** While the replay is read from the database, live events wait here (id, frame). */
+  pending: Array<[number | null, string]> | null;
+}
+
+interface Hub {
+  conns: Set<Conn>;
+  unsubscribe: () => void;
+  heartbeat: NodeJS.Timeout;
+  /** The newest message id seen, to catch up after the bus lost events. */
+  lastId: number;
+}
+
+export const messageFrame = (m: LiveMessage) => `id: ${m.id}\nevent: message\ndata: ${JSON.stringify(m)}\n\n`;
+// No `id:` line: the last event id stays the newest message's, which is what a resume needs.
+export const deletedFrame = (id: number) => `event: deleted\ndata: ${JSON.stringify({ id })}\n\n`;
+/** The thread is not open (not yet, or no more): the stream ends after the history. */
+export const endFrame = (state: 'upcoming' | 'past') => `event: end\ndata: ${JSON.stringify({ state })}\n\n`;
+
+/**
+ * The open streams of this process, one hub per session: one bus subscription per session however many
+ * students watch it, each event serialised once and written to every stream. A stream holds no database
+ * connection while it waits; only its start (the replay) reads.
+ */
+export function createLiveStreams(deps: {
+  bus: EventBus;
+  /** Reads a message by id (a message-ref event). */
+  readMessage: (id: number) => Promise<LiveMessage | null>;
+  /** Messages of a session after an id (catching up after the bus reconnected). */
+  readAfter: (sessionId: number, afterId: number) => Promise<LiveMessage[]>;
+  warn: (err: unknown, msg: string) => void;
+}) {
+  const hubs = new Map<number, Hub>();
+  const channelOf = (sessionId: number) => `live:${sessionId}`;
+
+  function send(conn: Conn, id: number | null, frame: string): void {
+    if (conn.pending) {
+      conn.pending.push([id, frame]);
+      return;
+    }
+    if (conn.sink.buffered() > MAX_BUFFERED_BYTES) {
+      conn.sink.end();
+      return;
+    }
+    conn.sink.write(frame);
+  }
+
+  function broadcast(hub: Hub, id: number | null, frame: string): void {
+    if (id !== null && id > hub.lastId) hub.lastId = id;
+    for (const conn of hub.conns) send(conn, id, frame);
+  }
+
+  function onEvent(hub: Hub, event: LiveBusEvent): void {
+    if (event.t === 'message') broadcast(hub, event.message.id, messageFrame(event.message));
+    else if (event.t === 'deleted') broadcast(hub, null, deletedFrame(event.id));
+    else
+      void deps.readMessage(event.id).then(
+        (m) => m && broadcast(hub, m.id, messageFrame(m)),
+        (err: unknown) => deps.warn(err, 'live: reading a message for the stream failed'),
+      );
+  }
+
+  function hubFor(sessionId: number): Hub {
+    let hub = hubs.get(sessionId);
+    if (hub) return hub;
+    const created: Hub = {
+      conns: new Set(),
+      lastId: 0,
+      unsubscribe: () => {},
+      heartbeat: setInterval(() => {
+        for (const conn of created.conns) if (!conn.pending) conn.sink.write(': ping\n\n');
+      }, HEARTBEAT_MS),
+    };
+    created.heartbeat.unref();
+    created.unsubscribe = deps.bus.subscribe(channelOf(sessionId), (payload) =>
+      onEvent(created, payload as LiveBusEvent),
+    );
+    hubs.set(sessionId, created);
+    hub = created;
+    return hub;
+  }
+
+  function leave(sessionId: number, conn: Conn): void {
+    const hub = hubs.get(sessionId);
+    if (!hub) return;
+    hub.conns.delete(conn);
+    if (hub.conns.size > 0) return;
+    hub.unsubscribe();
+    clearInterval(hub.heartbeat);
+    hubs.delete(sessionId);
+  }
+
+  // Events sent while the listener was away are lost: read what the open hubs may have missed.
+  deps.bus.onReconnect(() => {
+    for (const [sessionId, hub] of hubs) {
+      void deps.readAfter(sessionId, hub.lastId).then(
+        (messages) => messages.forEach((m) => broadcast(hub, m.id, messageFrame(m))),
+        (err: unknown) => deps.warn(err, 'live: catching up after the bus reconnected failed'),
+      );
+    }
+  });
+
+  return {
+    channelOf,
+
+    /**
+     * Attaches a stream to a session: live events from now on are held back while `replay` reads what the
+     * client missed, then sent after it (without the ones the replay already held), then live.
+     */
+    async attach(
+      sessionId: number,
+      sink: StreamSink,
+      replay: () => Promise<{
+        messages: LiveMessage[];
+        removed: number[];
+        closed: 'upcoming' | 'past' | null;
+        /** Until the session ends: then its streams end too (nothing more can be said). */
+        endsInMs: number;
+      }>,
+    ): Promise<void> {
+      const conn: Conn = { sink, pending: [] };
+      const hub = hubFor(sessionId);
+      hub.conns.add(conn);
+      sink.onClose(() => leave(sessionId, conn));
+      try {
+        await deps.bus.ready();
+        const { messages, removed, closed, endsInMs } = await replay();
+        // The browser waits this long before it reconnects a dropped stream.
+        let text = 'retry: 3000\n\n';
+        const replayed = new Set<number>();
+        for (const m of messages) {
+          replayed.add(m.id);
+          text += messageFrame(m);
+        }
+        for (const id of removed) text += deletedFrame(id);
+        for (const [id, frame] of conn.pending ?? []) if (id === null || !replayed.has(id)) text += frame;
+        conn.pending = null;
+        if (closed) {
+          sink.write(text + endFrame(closed));
+          sink.end();
+          return;
+        }
+        sink.write(text);
+        // Past ~24.8 days a timer fires at once: such a stream ends with its connection instead.
+        if (endsInMs < 2 ** 31 - 1) {
+          const timer = setTimeout(() => {
+            sink.write(endFrame('past'));
+            sink.end();
+          }, endsInMs);
+          timer.unref();
+          sink.onClose(() => clearTimeout(timer));
+        }
+      } catch (err) {
+        leave(sessionId, conn);
+        sink.end();
+        throw err;
+      }
+    },
+
+    /** Ends every open stream (shutdown): clients reconnect to another process or after the restart. */
+    closeAll(): void {
+      for (const hub of hubs.values()) for (const conn of hub.conns) conn.sink.end();
+    },
+
+    /** Open streams on this process (tests, diagnostics). */
+    count: (): number => [...hubs.values()].reduce((n, h) => n + h.conns.size, 0),
+  };
+}
+export type LiveStreams = ReturnType<typeof createLiveStreams>;

@@ -1,0 +1,112 @@
+import { idParamSchema } from '../../../shared/contracts/common.ts';
+import {
+  LIVE_PATHS,
+  liveAfterQuerySchema,
+  liveDetailResponseSchema,
+  liveListResponseSchema,
+  liveMessageBodySchema,
+  liveMessageParamsSchema,
+  liveMessageResponseSchema,
+  liveMessagesResponseSchema,
+} from '../../../shared/contracts/live.ts';
+import type { createRouter } from '../../plugins/routes.ts';
+import { SECURITY_HEADERS } from '../../plugins/security-headers.ts';
+import type { StreamSink } from './live-streams.ts';
+import type { LiveService } from './live.service.ts';
+
+/** Live discussions: the sessions a caller may join, each one's thread, and its event stream. */
+export function liveRoutes(route: ReturnType<typeof createRouter>, live: LiveService): void {
+  route({
+    method: 'GET',
+    url: LIVE_PATHS.list,
+    access: 'user',
+    summary: 'Published live discussions for the caller’s school (or every school): upcoming, live, past',
+    response: liveListResponseSchema,
+    handler: ({ auth }) => live.list(auth),
+  });
+  route({
+    method: 'GET',
+    url: LIVE_PATHS.one(':id'),
+    access: 'user',
+    summary: 'One live discussion with its thread’s latest messages (removed ones without their text)',
+    params: idParamSchema,
+    response: liveDetailResponseSchema,
+    handler: ({ params, auth }) => live.get(auth, params.id),
+  });
+  route({
+    method: 'GET',
+    url: LIVE_PATHS.messages(':id'),
+    access: 'user',
+    summary: 'The messages after an id: what a reconnecting client missed',
+    params: idParamSchema,
+    query: liveAfterQuerySchema,
+    response: liveMessagesResponseSchema,
+    handler: async ({ params, query, auth }) => ({ data: await live.after(auth, params.id, query.after) }),
+  });
+  route({
+    method: 'POST',
+    url: LIVE_PATHS.messages(':id'),
+    access: 'user',
+    status: 201,
+    summary:
+      'Write in a live discussion (plain text; idempotent on client_id; while it is open; 30 a minute)',
+    params: idParamSchema,
+    body: liveMessageBodySchema,
+    response: liveMessageResponseSchema,
+    handler: async ({ params, body, auth }) => ({ message: await live.post(auth, params.id, body) }),
+  });
+  route({
+    method: 'DELETE',
+    url: LIVE_PATHS.message(':id', ':messageId'),
+    access: 'user',
+    summary: 'Remove a message (moderators: admins, teachers of a school the session is for)',
+    params: liveMessageParamsSchema,
+    handler: ({ params, auth }) => live.remove(auth, params.id, params.messageId),
+  });
+  route({
+    method: 'GET',
+    url: LIVE_PATHS.stream(':id'),
+    access: 'user',
+    summary:
+      'Server-sent events: the messages after ?after= or Last-Event-ID, then new messages and removals live',
+    params: idParamSchema,
+    query: liveAfterQuerySchema,
+    sendsReply: true,
+    handler: async ({ params, query, auth, request, reply }) => {
+      const attach = await live.openStream(auth, params.id);
+      const lastEventId = Number(request.headers['last-event-id']);
+      const after =
+        Number.isInteger(lastEventId) && lastEventId > 0 && lastEventId <= 2_147_483_647
+          ? Math.max(lastEventId, query.after)
+          : query.after;
+      // Ours from here: no JSON serialiser, no compression buffering the events.
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...SECURITY_HEADERS,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Proxies such as nginx would otherwise hold events back in their buffer.
+        'x-accel-buffering': 'no',
+      });
+      res.flushHeaders();
+      const sink: StreamSink = {
+        // A stream ended (shutdown, a slow reader dropped) may still get an event before its 'close'.
+        write: (text) => {
+          if (!res.writableEnded && !res.destroyed) res.write(text);
+        },
+        buffered: () => res.writableLength,
+        end: () => {
+          if (!res.writableEnded) res.end();
+        },
+        onClose: (handler) => res.once('close', handler),
+      };
+      try {
+        await attach(sink, after);
+      } catch (err) {
+        request.log.warn({ err }, 'live: a stream failed to start');
+      }
+    },
+  });
+}

@@ -1,0 +1,229 @@
+import {
+  LIVE_LIMITS,
+  type LiveDetail,
+  type LiveList,
+  type LiveMessage,
+  type LiveMessageBody,
+  type LiveSession,
+  type LiveState,
+} from '../../../shared/contracts/live.ts';
+import type { AppContext } from '../../context.ts';
+import { MAX_PAYLOAD_BYTES, type EventBus } from '../../plugins/event-bus.ts';
+import { forbidden, HttpError, notFound } from '../../plugins/errors.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { Authed } from '../../plugins/routes.ts';
+import { roleOf } from '../users/users.service.ts';
+import { createLiveStreams, type LiveBusEvent, type StreamSink } from './live-streams.ts';
+import { createLiveRepository, type LiveScope, type MessageRow, type SessionRow } from './live.repository.ts';
+
+/** A lively class asks fast, but more than one message every two seconds for a minute is a flood. */
+const MESSAGES_PER_MINUTE = 30;
+const OPEN_BEFORE_MS = LIVE_LIMITS.openBeforeMinutes * 60_000;
+
+/** How the caller stands to a session they may see. */
+interface Access {
+  row: SessionRow;
+  schoolIds: number[];
+  staff: boolean;
+  canModerate: boolean;
+}
+
+/**
+ * Live discussions for the people in them. A student sees the published sessions for their school or for
+ * every school. Staff see the sessions they manage, published or not: an admin every one, a teacher those for
+ * one of their schools or for every school. Moderators (who may remove messages) are the admins and those
+ * teachers: a session for every school is every teacher's to moderate, as its audience includes their
+ * students. A session the caller may not see is a 404, as if it did not exist.
+ */
+export function createLiveService(
+  ctx: AppContext,
+  deps: { bus: EventBus; limiter: RateLimiter; teacherSchoolIds: (userId: number) => Promise<number[]> },
+) {
+  const repo = createLiveRepository(ctx.db);
+  const streams = createLiveStreams({
+    bus: deps.bus,
+    readMessage: async (id) => {
+      const row = await repo.message(id);
+      return row ? toMessage(row) : null;
+    },
+    readAfter: async (sessionId, afterId) =>
+      (await repo.after(sessionId, afterId, LIVE_LIMITS.page)).map(toMessage),
+    warn: (err, msg) => ctx.log.warn({ err }, msg),
+  });
+
+  async function scopeOf(actor: Authed): Promise<LiveScope> {
+    const role = roleOf(actor.user);
+    if (role === 'admin') return { all: true };
+    if (role === 'teacher') return { schoolIds: await deps.teacherSchoolIds(actor.user.id) };
+    return { schoolIds: actor.user.school_id === null ? [] : [actor.user.school_id] };
+  }
+
+  async function access(actor: Authed, id: number): Promise<Access> {
+    const row = await repo.find(id);
+    if (row) {
+      const schoolIds = await repo.schoolIdsOf(id);
+      const role = roleOf(actor.user);
+      const forEveryone = schoolIds.length === 0;
+      if (role === 'admin') return { row, schoolIds, staff: true, canModerate: true };
+      if (role === 'teacher') {
+        const mine = await deps.teacherSchoolIds(actor.user.id);
+        if (forEveryone || schoolIds.some((s) => mine.includes(s)))
+          return { row, schoolIds, staff: true, canModerate: true };
+      } else if (
+        row.published === 1 &&
+        (forEveryone || (actor.user.school_id !== null && schoolIds.includes(actor.user.school_id)))
+      ) {
+        return { row, schoolIds, staff: false, canModerate: false };
+      }
+    }
+    throw notFound('That live discussion does not exist.');
+  }
+
+  const opensAt = (row: SessionRow) => Date.parse(row.starts_at!) - OPEN_BEFORE_MS;
+  const endsAt = (row: SessionRow) => Date.parse(row.ends_at!);
+
+  function stateOf(row: SessionRow, now: number): LiveState {
+    if (now >= endsAt(row)) return 'past';
+    return now >= Date.parse(row.starts_at!) ? 'live' : 'upcoming';
+  }
+
+  function toSession(row: SessionRow, schoolIds: number[], staff: boolean, now: number): LiveSession {
+    const open = now >= opensAt(row) && now < endsAt(row);
+    return {
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      body_html: row.body_html,
+      starts_at: row.starts_at!,
+      ends_at: row.ends_at!,
+      state: stateOf(row, now),
+      open_for_posting: open,
+      // A link shown days ahead gets shared and joined early; staff need it to check it.
+      meeting_url: row.meeting_url && (open || staff) ? row.meeting_url : null,
+      has_meeting_url: Boolean(row.meeting_url),
+      published: row.published === 1,
+      school_ids: schoolIds,
+      message_count: Number(row.message_count ?? 0),
+    };
+  }
+
+  function toMessage(row: MessageRow): LiveMessage {
+    const deleted = row.deleted_at !== null;
+    return {
+      id: row.id,
+      client_id: row.client_id,
+      author_id: row.user_id,
+      author_name: row.author_name,
+      author_is_staff: row.is_admin === 1 || row.is_teacher === 1,
+      // Removed means removed: the text stays in the database for the record, never in an answer.
+      body: deleted ? null : row.body,
+      deleted,
+      created_at: row.created_at,
+    };
+  }
+
+  async function publish(sessionId: number, event: LiveBusEvent): Promise<void> {
+    // Long texts in several-byte characters can pass NOTIFY's limit: send the id, listeners read the row.
+    const small = event.t !== 'message' || Buffer.byteLength(JSON.stringify(event)) < MAX_PAYLOAD_BYTES - 400;
+    const sent: LiveBusEvent =
+      small || event.t !== 'message' ? event : { t: 'message-ref', id: event.message.id };
+    try {
+      await deps.bus.publish(streams.channelOf(sessionId), sent);
+    } catch (err) {
+      // The message is saved: streams that missed it get it on their next resume.
+      ctx.log.warn({ err }, 'live: publishing an event failed');
+    }
+  }
+
+  return {
+    async list(actor: Authed): Promise<LiveList> {
+      const now = ctx.now();
+      const rows = await repo.listPublished(await scopeOf(actor), now.toISOString(), LIVE_LIMITS.past);
+      const schools = await repo.schoolIdsOfMany(rows.map((r) => r.id));
+      const staff = roleOf(actor.user) !== 'student';
+      return {
+        data: rows.map((r) => toSession(r, schools.get(r.id) ?? [], staff, now.getTime())),
+        now: now.toISOString(),
+      };
+    },
+
+    async get(actor: Authed, id: number): Promise<LiveDetail> {
+      const { row, schoolIds, staff, canModerate } = await access(actor, id);
+      const { rows, hasEarlier } = await repo.latest(id, LIVE_LIMITS.page);
+      const now = ctx.now();
+      return {
+        session: toSession(row, schoolIds, staff, now.getTime()),
+        messages: rows.map(toMessage),
+        has_earlier: hasEarlier,
+        can_moderate: canModerate,
+        now: now.toISOString(),
+      };
+    },
+
+    async after(actor: Authed, id: number, afterId: number): Promise<LiveMessage[]> {
+      await access(actor, id);
+      return (await repo.after(id, afterId, LIVE_LIMITS.page)).map(toMessage);
+    },
+
+    async post(actor: Authed, id: number, body: LiveMessageBody): Promise<LiveMessage> {
+      const { row } = await access(actor, id);
+      const clientId = body.client_id.trim();
+      // A resend after a dropped connection: the same answer, nothing posted twice.
+      const existing = await repo.byClientId(id, clientId);
+      if (existing) {
+        if (existing.user_id !== actor.user.id) throw new HttpError(409, 'That message id is already taken.');
+        return toMessage(existing);
+      }
+      const now = ctx.now();
+      if (now.getTime() < opensAt(row))
+        throw new HttpError(
+          409,
+          `This discussion opens for questions ${LIVE_LIMITS.openBeforeMinutes} minutes before it starts.`,
+        );
+      if (now.getTime() >= endsAt(row)) throw new HttpError(409, 'This discussion has ended.');
+      await deps.limiter.consume(`live-message:${actor.user.id}`, MESSAGES_PER_MINUTE, 60_000);
+      await repo.insert({
+        content_id: id,
+        user_id: actor.user.id,
+        client_id: clientId,
+        body: body.body.trim(),
+        now: now.toISOString(),
+      });
+      // Read back by client id: a resend racing the first send finds the one row either way.
+      const saved = (await repo.byClientId(id, clientId))!;
+      if (saved.user_id !== actor.user.id) throw new HttpError(409, 'That message id is already taken.');
+      const message = toMessage(saved);
+      await publish(id, { t: 'message', message });
+      return message;
+    },
+
+    async remove(actor: Authed, id: number, messageId: number): Promise<void> {
+      const { canModerate } = await access(actor, id);
+      if (!canModerate) throw forbidden('Only the session’s moderators may remove messages.');
+      const row = await repo.message(messageId);
+      if (!row || row.content_id !== id) throw notFound('That message does not exist.');
+      if (await repo.remove(id, messageId, actor.user.id, ctx.now().toISOString()))
+        await publish(id, { t: 'deleted', id: messageId });
+    },
+
+    /** Checks access (a 404 before any byte of the stream), then returns how to attach one. */
+    async openStream(actor: Authed, id: number) {
+      await access(actor, id);
+      return (sink: StreamSink, afterId: number) =>
+        streams.attach(id, sink, async () => {
+          const messages = (await repo.after(id, afterId, LIVE_LIMITS.page)).map(toMessage);
+          const removed = afterId > 0 ? await repo.removedUpTo(id, afterId) : [];
+          // Read again: the session may have been moved since the stream was asked for. A stream is held
+          // open only while the thread is: before, the client comes back when it opens; after, all is said.
+          const row = await repo.find(id);
+          const now = ctx.now().getTime();
+          const closed = !row ? 'past' : now < opensAt(row) ? 'upcoming' : now >= endsAt(row) ? 'past' : null;
+          return { messages, removed, closed, endsInMs: row ? endsAt(row) - now : 0 };
+        });
+    },
+
+    closeStreams: () => streams.closeAll(),
+    openStreams: () => streams.count(),
+  };
+}
+export type LiveService = ReturnType<typeof createLiveService>;
