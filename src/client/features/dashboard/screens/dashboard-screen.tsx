@@ -21,6 +21,7 @@ import '../../quizzes/quizzes.css';
 import '../../quiz/quiz.css';
 import '../dashboard.css';
 import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { CurrentAnnouncements } from '../../announcements/components/current-announcements.tsx';
 
 export type DashboardScreenProps = { user: User | null };
 
@@ -196,6 +197,7 @@ export default function DashboardScreen({ user }: DashboardScreenProps) {
   return (
     <div className="screen dashboard">
       <PageTitle>{user ? `Welcome, ${user.full_name}` : 'Welcome'}</PageTitle>
+      {user && (!student || user.taken_diagnostics === 1) && <CurrentAnnouncements />}
       {student && user?.taken_diagnostics === 0 && (
         <section className="card card--accent" aria-labelledby="diagnostic-cta">
           <h2 id="diagnostic-cta">Start with the diagnostic</h2>

@@ -1,0 +1,70 @@
+import { ADMIN_SCHOOL_PATHS, adminSchoolsResponseSchema } from '../../../shared/contracts/admin-schools.ts';
+import {
+  ANNOUNCEMENT_PATHS,
+  announcementResponseSchema,
+  announcementsResponseSchema,
+  currentAnnouncementsResponseSchema,
+  type Announcement,
+  type AnnouncementBody,
+  type AnnouncementStatus,
+  type CurrentAnnouncement,
+} from '../../../shared/contracts/announcements.ts';
+import { LOOKUP_PATHS, schoolsResponseSchema } from '../../../shared/contracts/lookups.ts';
+import { delJson, getJson, postJson, putJson } from '../../lib/http.ts';
+
+export type AnnouncementPage = { data: Announcement[]; total: number; page: number };
+export type AnnouncementFilters = { search?: string; status?: AnnouncementStatus };
+
+// A scheduled one may have gone out a minute ago: none of these come from the 5-minute cache.
+
+export async function fetchAnnouncements(
+  filters: AnnouncementFilters,
+  page: number,
+  perPage: number,
+  signal?: AbortSignal,
+): Promise<AnnouncementPage> {
+  const { data, meta } = await getJson(ANNOUNCEMENT_PATHS.list, {
+    query: { search: filters.search || undefined, status: filters.status, page, per_page: perPage },
+    signal,
+    schema: announcementsResponseSchema,
+    cache: false,
+  });
+  return { data, total: meta.total, page: meta.page };
+}
+
+export async function saveAnnouncement(id: number | null, body: AnnouncementBody): Promise<Announcement> {
+  const answer =
+    id === null
+      ? await postJson(ANNOUNCEMENT_PATHS.list, body, { schema: announcementResponseSchema })
+      : await putJson(ANNOUNCEMENT_PATHS.one(id), body, { schema: announcementResponseSchema });
+  return answer.announcement;
+}
+
+export async function deleteAnnouncement(id: number): Promise<void> {
+  await delJson(ANNOUNCEMENT_PATHS.one(id));
+}
+
+export async function fetchCurrentAnnouncements(signal?: AbortSignal): Promise<CurrentAnnouncement[]> {
+  return (
+    await getJson(ANNOUNCEMENT_PATHS.current, {
+      signal,
+      schema: currentAnnouncementsResponseSchema,
+      cache: false,
+    })
+  ).data;
+}
+
+/** The schools an author may address: every school for an admin, a teacher's own for a teacher. */
+export async function fetchSchoolOptions(
+  isAdmin: boolean,
+  signal?: AbortSignal,
+): Promise<Array<{ id: number; name: string }>> {
+  const answer = isAdmin
+    ? await getJson(LOOKUP_PATHS.schools, { signal, schema: schoolsResponseSchema })
+    : await getJson(ADMIN_SCHOOL_PATHS.list, {
+        query: { per_page: 100 },
+        signal,
+        schema: adminSchoolsResponseSchema,
+      });
+  return answer.data.map((s) => ({ id: s.id, name: s.name }));
+}

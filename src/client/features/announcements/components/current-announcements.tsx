@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { RichHtml } from '../../../components/rich-html.tsx';
+import { formatDate } from '../../quiz/format.ts';
+import { useAuth } from '../../auth/auth.store.ts';
+import { useCurrentAnnouncements } from '../use-announcements.ts';
+import '../announcements.css';
+
+/**
+ * The dashboard's announcements: published, not expired, meant for the reader. Each can be dismissed on this
+ * device. Nothing at all is shown when there is none (or the list cannot be loaded, e.g. offline).
+ */
+export function CurrentAnnouncements() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <AnnouncementCards userId={user.id} />;
+}
+
+function AnnouncementCards({ userId }: { userId: number }) {
+  const id = useId();
+  const { visible, dismiss } = useCurrentAnnouncements(userId);
+  if (visible.length === 0) return null;
+  return (
+    <section className="card dashboard__section announcements-current" aria-labelledby={id}>
+      <h2 id={id} className="card__title">
+        Announcements
+      </h2>
+      <ul className="announcements-current__list">
+        {visible.map((a) => (
+          <li key={a.id} className="announcements-current__item">
+            <div className="announcements-current__head">
+              <h3 className="announcements-current__title">{a.title}</h3>
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                aria-label={`Dismiss “${a.title}”`}
+                onClick={() => dismiss(a.id)}
+              >
+                Dismiss
+              </button>
+            </div>
+            <p className="announcements-current__meta">
+              {formatDate(a.published_at)}
+              {a.author_name && <> · {a.author_name}</>}
+            </p>
+            <RichHtml html={a.body} className="bo-rich announcements-current__body" />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
