@@ -28,7 +28,7 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         // Every file of the build, so each lazily loaded route chunk opens offline before its first visit.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,woff2}'],
         // The build's own bookkeeping, not something the browser ever requests.
         globIgnores: ['.vite/**'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

@@ -1,3 +1,4 @@
+import { forgetOfflineSession } from './offline-content.ts';
 import { clearApiCache } from './runtime-caching.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -19,8 +20,11 @@ export function setUpMessages(): void {
         break;
       case 'CLEAR_API_CACHE':
         // Answer on the message port once done, so the page can await it before going to /login.
+        // Saved offline items stay for their owner, but are no longer served to whoever signs in next.
         event.waitUntil(
-          clearApiCache().then(() => event.ports[0]?.postMessage({ type: 'API_CACHE_CLEARED' })),
+          Promise.all([clearApiCache(), forgetOfflineSession()]).then(() =>
+            event.ports[0]?.postMessage({ type: 'API_CACHE_CLEARED' }),
+          ),
         );
         break;
     }

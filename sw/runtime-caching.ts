@@ -4,6 +4,7 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import { API_BASE } from '../src/shared/constants.ts';
 import { perUserKey, resourceOf } from './api-cache-key.ts';
+import { isFileBytesRequest, savedAnswerOnFailure, savedFileFirst } from './offline-content.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -72,10 +73,13 @@ export async function clearApiCache(): Promise<void> {
 }
 
 export function setUpApiCaching(): void {
-  registerRoute(
-    ({ url, request }) => isCacheableApiGet(url, request),
-    new StaleWhileRevalidate({ cacheName: API_CACHE_NAME, plugins: [perUserCacheKey, expiration] }),
-  );
+  const reads = new StaleWhileRevalidate({
+    cacheName: API_CACHE_NAME,
+    plugins: [perUserCacheKey, expiration, savedAnswerOnFailure],
+  });
+  // First: a file saved "available offline" is answered from the device (sw/offline-content.ts).
+  registerRoute(({ url, request }) => isFileBytesRequest(url, request), savedFileFirst(reads));
+  registerRoute(({ url, request }) => isCacheableApiGet(url, request), reads);
   const writes = new NetworkOnly({ plugins: [invalidateOnWrite] });
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
     registerRoute(({ url }) => isOwnApi(url), writes, method);

@@ -38,4 +38,7 @@ whenIdle(() => {
   const failed = (error: unknown) => console.error('A start-up module could not be loaded.', error);
   import('./features/quiz/quiz-sync.ts').then(({ drainOnStart }) => drainOnStart(), failed);
   import('./app/sw-register.ts').then(({ registerServiceWorker }) => registerServiceWorker(), failed);
+  // Tells the service worker whose saved-offline items it may serve (lib/offline-content.ts does it on load),
+  // so a student who signs in and goes offline at once still opens what they saved.
+  import('./lib/offline-content.ts').catch(failed);
 });

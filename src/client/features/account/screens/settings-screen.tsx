@@ -10,6 +10,7 @@ import { TEXTS } from '../../../../shared/constants.ts';
 import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/password.store.ts';
 import { WaitingToSyncCard } from '../components/waiting-to-sync-card.tsx';
 import { RankingVisibilityCard } from '../components/ranking-visibility-card.tsx';
+import { OfflineContentCard } from '../components/offline-content-card.tsx';
 import { PageTitle } from '../../../app/layout/page-title.tsx';
 
 const READY = { loading: false, error: null };
@@ -74,6 +75,7 @@ export default function SettingsScreen() {
         </button>
       </form>
       <WaitingToSyncCard />
+      <OfflineContentCard />
       <RankingVisibilityCard />
     </div>
   );
