@@ -3,9 +3,10 @@
 // rankings and item analysis are asked for one request at a time over HTTP, next to a bare Fastify route in
 // the same process, and their p99 go to .tmp/bench/results.json.
 // Run on its own: `node bench/reports.ts` (both databases when PostgreSQL is reachable).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { RESULTS, saveFigures } from './results.ts';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -16,7 +17,6 @@ import type { Figure } from './api.ts';
 import { percentile } from './learning.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const RESULTS = join(ROOT, '.tmp', 'bench', 'results.json');
 
 export const REPORTS_PG_URL =
   process.env.BENCH_REPORTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pathbuilder_bench_reports';
@@ -507,18 +507,9 @@ export async function measureReports(): Promise<{ figures: Record<string, Figure
   return { figures, report };
 }
 
-/** Merges into the shared results file: other benches write their own names there. */
-export function saveReportFigures(figures: Record<string, Figure>): void {
-  mkdirSync(join(RESULTS, '..'), { recursive: true });
-  const existing = existsSync(RESULTS)
-    ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, Figure>)
-    : {};
-  writeFileSync(RESULTS, JSON.stringify({ ...existing, ...figures }, null, 2) + '\n');
-}
-
 if (import.meta.main) {
   const { figures, report } = await measureReports();
   console.log(report);
-  saveReportFigures(figures);
+  saveFigures(figures);
   console.log(`figures in ${RESULTS}`);
 }

@@ -1,8 +1,9 @@
 // `npm run bench`: our API against a bare Fastify on this machine — on SQLite, then on PostgreSQL when it
 // is reachable — the login burst, and the weight of the JavaScript behind /login. Prints the tables and
 // merges the figures into .tmp/bench/results.json. A few minutes in all.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { RESULTS, saveFigures } from './results.ts';
 import pg from 'pg';
 import type { Result } from 'autocannon';
 import {
@@ -20,11 +21,12 @@ import { GRADED, percentile, QUESTIONS, STUDENTS, WARMUP } from './learning.ts';
 import { webFigures, webWeightReport } from './login-weight.ts';
 import { measureUsersList } from './users.ts';
 import { measureReports } from './reports.ts';
+import { measureRange } from './range.ts';
+import { measureLiveFanout } from './live-fanout.ts';
 import { startServer } from './processes.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const DATA_DIR = join(ROOT, '.tmp', 'bench-data');
-const RESULTS = join(ROOT, '.tmp', 'bench', 'results.json');
 /** A database of its own, dropped and made again at every run. */
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pathbuilder_bench';
 
@@ -154,15 +156,6 @@ function printApi(title: string, r: ApiRun): void {
   );
 }
 
-/** Other benches write their own names into the same file: merge, never overwrite. */
-function saveResults(figures: Record<string, Figure>): void {
-  mkdirSync(join(RESULTS, '..'), { recursive: true });
-  const existing = existsSync(RESULTS)
-    ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, Figure>)
-    : {};
-  writeFileSync(RESULTS, JSON.stringify({ ...existing, ...figures }, null, 2) + '\n');
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
   const bare = await startServer('bare Fastify', join(ROOT, 'bench/bare-server.ts'), 4281, '/bare');
@@ -218,9 +211,19 @@ async function main(): Promise<void> {
   for (const [name, figure] of Object.entries(reports.figures))
     if (!(name in figures)) figures[name] = figure;
 
+  // Range requests on a 50 MB video: our file route against @fastify/static on the same file.
+  const range = await measureRange();
+  console.log(`\n${range.report}`);
+  Object.assign(figures, range.figures);
+
+  // Live discussion fan-out: 500 students on one session's event stream, against a bare Node SSE fan-out.
+  const live = await measureLiveFanout();
+  console.log(`\n${live.report}`);
+  Object.assign(figures, live.figures);
+
   console.log(`\n${webWeightReport(join(ROOT, 'dist'))}`);
   Object.assign(figures, webFigures(join(ROOT, 'dist')));
-  saveResults(figures);
+  saveFigures(figures);
   console.log(`\nfigures in ${RESULTS}; done in ${fmt((Date.now() - started) / 1000, 1)} s`);
 }
 

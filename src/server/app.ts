@@ -17,12 +17,18 @@ import { newOpaqueToken } from './features/auth/tokens.ts';
 import { openApiDocument } from './features/health/openapi.ts';
 import { assessmentsRoutes } from './features/assessments/assessments.routes.ts';
 import { createAssessmentsService } from './features/assessments/assessments.service.ts';
+import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
+import { createAnnouncementsService } from './features/announcements/announcements.service.ts';
 import { attemptsRoutes } from './features/attempts/attempts.routes.ts';
 import { createAttemptsService } from './features/attempts/attempts.service.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
+import { createContentService } from './features/content/content.service.ts';
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.ts';
 import { createKnowledgeGraphService } from './features/knowledge-graph/knowledge-graph.service.ts';
 import { createDiskFileStore } from './features/files/file-store.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
+import { resourcesRoutes } from './features/resources/resources.routes.ts';
+import { createResourcesService } from './features/resources/resources.service.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { questionsRoutes } from './features/questions/questions.routes.ts';
 import { createQuestionsService } from './features/questions/questions.service.ts';
@@ -31,6 +37,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
+import { liveRoutes } from './features/live/live.routes.ts';
+import { createLiveService } from './features/live/live.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
 import { profileRecordRoutes } from './features/profile-record/profile-record.routes.ts';
 import { createProfileRecordService } from './features/profile-record/profile-record.service.ts';
@@ -55,6 +63,7 @@ import { createMailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createBackgroundTasks } from './plugins/background.ts';
 import { errorsPlugin, forbidden, frameworkErrors, unauthenticated } from './plugins/errors.ts';
+import { createEventBus } from './plugins/event-bus.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { prettyLogStream } from './plugins/pretty-log.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
@@ -151,6 +160,13 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
     // `attempts` is created next; the pathway only calls this on a request, long after.
     quizzesOf: async (user) => assessments.mine(user, 'quiz', await attempts.summariesOf(user.id)),
+    // Likewise `content`, created below.
+    materialsOf: (user, ids) => content.itemsForTopics(user, ids),
+  });
+  const content = createContentService(ctx, {
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    files,
+    signedUrl: (fileId) => files.signedUrl(fileId),
   });
   const reports = createReportsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
   const attempts = createAttemptsService(ctx, {
@@ -170,6 +186,21 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     ],
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
   });
+
+  const announcements = createAnnouncementsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
+
+  // Cross-process events (live discussion threads): LISTEN/NOTIFY on PostgreSQL, the cluster's IPC on SQLite.
+  const bus = createEventBus({
+    db,
+    dialect,
+    databaseUrl: config.databaseUrl,
+    pgSchema: config.pgSchema,
+    log: app.log,
+  });
+  const live = createLiveService(ctx, { bus, limiter, teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
+  // Open event streams would keep the server from closing: end them first (clients reconnect elsewhere).
+  app.addHook('preClose', async () => live.closeStreams());
+  app.addHook('onClose', () => bus.close());
 
   const invite = auth.sendInvitation;
   const roles = createRolesService(ctx);
@@ -204,12 +235,19 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       knowledgeGraphRoutes(route, kg);
       questionsRoutes(route, questions);
       filesRoutes(route, files);
+      resourcesRoutes(
+        route,
+        createResourcesService(ctx, { files, teacherSchoolIds: usersRepo.schoolIdsOfTeacher }),
+      );
       assessmentsRoutes(route, { assessments, attempts, questions });
       attemptsRoutes(route, attempts, createSyncStamp(db, ctx.now));
       learningRoutes(route, learning);
       profileRecordRoutes(route, createProfileRecordService(db));
       reportsRoutes(route, reports);
       supportRoutes(route, support);
+      liveRoutes(route, live);
+      contentRoutes(route, content);
+      announcementsRoutes(route, announcements);
       usersRoutes(route, {
         users: adminUsers,
         csv: createUsersCsvService(ctx, { users: adminUsers, invite, recordNewRoles: roles.recordNewRoles }),
@@ -225,6 +263,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   // With several processes on one database, one of them sweeps (main.ts).
   if (config.sweeps) startSweeps(app, attempts, auth);
+  if (config.sweeps) startAnnouncementSweep(app, announcements);
 
   await serveSpa(app, config.staticDir);
   return { app, ctx, routes };
@@ -253,6 +292,22 @@ function startSweeps(
   );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+}
+
+/** Scheduled announcements go out within a minute of their time even if nobody opens the app. */
+function startAnnouncementSweep(
+  app: FastifyInstance,
+  announcements: ReturnType<typeof createAnnouncementsService>,
+): void {
+  const timer = setInterval(
+    () =>
+      void announcements
+        .publishDue()
+        .catch((err: unknown) => app.log.warn({ err }, 'announcement sweep failed')),
+    60_000,
+  );
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Trusts the `hops` proxies nearest to us, as proxy-addr does for a number (Fastify's types want a function). */

@@ -83,6 +83,21 @@ export const QUESTION_PATHS = {
 export const FILE_PATHS = {
   upload: '/admin/files',
   one: (i: number | string) => `/files/${i}`,
+  /** DELETE: asks first (409 naming where it is used) unless `?force=1`. */
+  adminOne: (i: number | string) => `/admin/files/${i}`,
+} as const;
+
+/** Resources (issue 8, item 4): folders of files; students read, staff manage under /admin. */
+export const RESOURCE_PATHS = {
+  /** Every folder the caller can see (a tree, by parent_id). */
+  folders: '/resources/folders',
+  /** A folder's files (`?folder=`), or a search over every visible folder (`?search=`). */
+  files: '/resources/files',
+  file: (i: number | string) => `/resources/files/${i}`,
+  adminFolders: '/admin/resources/folders',
+  adminFolder: (i: number | string) => `/admin/resources/folders/${i}`,
+  adminFiles: '/admin/resources',
+  adminFile: (i: number | string) => `/admin/resources/${i}`,
 } as const;
 
 /** The signed-in student's own record of attempts. */
@@ -93,4 +108,32 @@ export const SUPPORT_PATHS = {
   ticket: (i: number | string) => `/support/tickets/${i}`,
   messages: (i: number | string) => `/support/tickets/${i}/messages`,
   status: (i: number | string) => `/support/tickets/${i}/status`,
+} as const;
+
+/** Lectures, videos and live discussions: one back-office API by kind; students read lectures and videos. */
+export const CONTENT_PATHS = {
+  admin: (kind: string) => `/admin/content/${kind}`,
+  adminOne: (kind: string, i: number | string) => `/admin/content/${kind}/${i}`,
+  lectures: '/lectures',
+  lecture: (i: number | string) => `/lectures/${i}`,
+  lectureRead: (i: number | string) => `/lectures/${i}/read`,
+  videos: '/videos',
+  video: (i: number | string) => `/videos/${i}`,
+  videoProgress: (i: number | string) => `/videos/${i}/progress`,
+} as const;
+
+/** Announcements: staff write them in the back office; anyone signed in reads the current ones meant for them. */
+export const ANNOUNCEMENT_PATHS = {
+  list: '/admin/announcements',
+  one: (i: number | string) => `/admin/announcements/${i}`,
+  current: '/announcements/current',
+} as const;
+
+/** Live discussions for students (and staff reading what they manage): the sessions and each one's thread. */
+export const LIVE_PATHS = {
+  list: '/live-discussions',
+  one: (i: number | string) => `/live-discussions/${i}`,
+  messages: (i: number | string) => `/live-discussions/${i}/messages`,
+  message: (i: number | string, m: number | string) => `/live-discussions/${i}/messages/${m}`,
+  stream: (i: number | string) => `/live-discussions/${i}/stream`,
 } as const;

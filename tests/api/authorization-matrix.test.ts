@@ -15,6 +15,7 @@ import {
   type World,
 } from './factories/principals.ts';
 import { newId } from './factories/learning.ts';
+import { createLiveSession } from './factories/live.ts';
 import { dialects, startTestApp } from './helpers.ts';
 
 /**
@@ -127,6 +128,83 @@ const onlyVisibleTickets = (res: LightMyRequestResponse, x: Ctx) => {
   return bad.length ? `lists tickets ${bad.map((t) => t.id).join(', ')} of other users` : null;
 };
 
+/** A published lecture or outside-link video aimed at the side's school, made by the admin. */
+async function freshContent(x: Ctx, kind: 'lecture' | 'video'): Promise<number> {
+  const res = await x.w.t.request({
+    method: 'POST',
+    url: `/api/admin/content/${kind}`,
+    token: x.w.adminToken,
+    payload: {
+      title: x.w.unique(`Matrix ${kind} ${x.at.side}`),
+      published: true,
+      school_ids: [x.at.school.id],
+      ...(kind === 'video' ? { external_url: 'https://vimeo.com/76979871' } : {}),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`add a ${kind}: ${res.statusCode} ${res.body}`);
+  return (res.json() as { item: { id: number } }).item.id;
+}
+/** One of each per side, made once, for the routes that read or record progress on them. */
+const sideContent = new WeakMap<World, Map<string, Promise<number>>>();
+function contentOf(x: Ctx, kind: 'lecture' | 'video'): Promise<number> {
+  const made = sideContent.get(x.w) ?? new Map<string, Promise<number>>();
+  sideContent.set(x.w, made);
+  const key = `${kind} ${x.at.side}`;
+  if (!made.has(key)) made.set(key, freshContent(x, kind));
+  return made.get(key)!;
+}
+/** A teacher's back-office list holds nothing aimed only at the other side's school. */
+const onlyReachableContent = (res: LightMyRequestResponse, x: Ctx) => {
+  if (x.who.role !== 'teacher') return null;
+  const mine = x.w.teacherSchools(x.who);
+  const bad = data<{ id: number; school_ids: number[]; created_by: number | null }>(res).filter(
+    (c) =>
+      c.school_ids.length > 0 &&
+      !c.school_ids.some((s) => mine.includes(s)) &&
+      c.created_by !== x.who.account!.id,
+  );
+  return bad.length ? `lists content ${bad.map((c) => c.id).join(', ')} of other schools` : null;
+};
+
+/**
+ * One live discussion per side, for that side's school, with one message (made once, on first use). It is
+ * over, so its stream ends after the history (an injected request must end) and posting answers 409.
+ */
+const sideSessions = new WeakMap<World, Partial<Record<Side, Promise<{ id: number; message: number }>>>>();
+function liveOf(w: World, side: Side): Promise<{ id: number; message: number }> {
+  const made = sideSessions.get(w) ?? {};
+  sideSessions.set(w, made);
+  return (made[side] ??= (async () => {
+    const id = await createLiveSession(w.t, {
+      title: `Matrix live ${side}`,
+      startsIn: -120,
+      minutes: 60,
+      schoolIds: [w.sides[side].school.id],
+    });
+    const row = await w.t.ctx.db
+      .insertInto('live_messages')
+      .values({
+        content_id: id,
+        user_id: w.sides[side].student.id,
+        client_id: newId(),
+        body: 'Matrix message',
+        created_at: new Date(Date.now() - 90 * 60_000).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id, message: row.id };
+  })());
+}
+/** A list of live discussions holds only those for every school or for one of the caller's schools. */
+const onlyOwnSchoolsSessions = (res: LightMyRequestResponse, x: Ctx) => {
+  if (x.who.role === 'admin' || !x.who.account) return null;
+  const mine = x.who.role === 'teacher' ? x.w.teacherSchools(x.who) : [x.who.account.school_id];
+  const bad = (res.json() as { data: Array<{ id: number; school_ids: number[] }> }).data.filter(
+    (s) => s.school_ids.length > 0 && !s.school_ids.some((id) => mine.includes(id)),
+  );
+  return bad.length ? `lists live discussions ${bad.map((s) => s.id).join(', ')} of other schools` : null;
+};
+
 /** A new location, and a new school in it, made by the admin: for the routes that rename and delete them. */
 async function freshLocation(x: Ctx): Promise<number> {
   const res = await x.w.t.request({
@@ -152,35 +230,130 @@ async function freshSchool(x: Ctx): Promise<number> {
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
+/** A resource folder aimed at the side's school, made by the admin (fresh: for the routes that change it). */
+async function freshFolder(x: Ctx): Promise<number> {
+  const res = await x.w.t.request({
+    method: 'POST',
+    url: '/api/admin/resources/folders',
+    token: x.w.adminToken,
+    payload: { name: x.w.unique(`Matrix folder ${x.at.side}`), school_ids: [x.at.school.id] },
+  });
+  if (res.statusCode !== 201) throw new Error(`add a folder: ${res.statusCode} ${res.body}`);
+  return (res.json() as { folder: { id: number } }).folder.id;
+}
+/** A file in a new folder aimed at the side's school, added by the admin. */
+async function freshResource(x: Ctx): Promise<number> {
+  const res = await x.w.t.request({
+    method: 'POST',
+    url: '/api/admin/resources',
+    token: x.w.adminToken,
+    payload: {
+      folder_id: await freshFolder(x),
+      file_id: await freshFile(x.w),
+      title: x.w.unique(`Matrix resource ${x.at.side}`),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`add a resource: ${res.statusCode} ${res.body}`);
+  return (res.json() as { resource: { id: number } }).resource.id;
+}
+const sideResources = new WeakMap<World, Map<string, Promise<{ folder: number; resource: number }>>>();
+/** The folders resourceOf made, for a row's query (which cannot wait): its params make them first. */
+const sideFolders = new Map<string, number>();
+/** One folder with one file per side, made once, for the routes that read them. */
+function resourceOf(x: Ctx): Promise<{ folder: number; resource: number }> {
+  const made = sideResources.get(x.w) ?? new Map<string, Promise<{ folder: number; resource: number }>>();
+  sideResources.set(x.w, made);
+  if (!made.has(x.at.side))
+    made.set(
+      x.at.side,
+      (async () => {
+        const resource = await freshResource(x);
+        const res = await x.w.t.request({
+          method: 'GET',
+          url: `/api/resources/files/${resource}`,
+          token: x.w.adminToken,
+        });
+        const folder = (res.json() as { resource: { folder_id: number } }).resource.folder_id;
+        sideFolders.set(`${x.w.dialect} ${x.at.side}`, folder);
+        return { folder, resource };
+      })(),
+    );
+  return made.get(x.at.side)!;
+}
+/** Nobody but an admin is shown a folder aimed only at schools that are not theirs. */
+const onlyOwnFolders = (res: LightMyRequestResponse, x: Ctx) => {
+  if (x.who.role === 'admin' || !x.who.account) return null;
+  const mine = x.who.role === 'teacher' ? x.w.teacherSchools(x.who) : [x.who.account.school_id];
+  const bad = (res.json() as { folders: { id: number; school_ids: number[] }[] }).folders.filter(
+    (f) => f.school_ids.length > 0 && !f.school_ids.some((s) => mine.includes(s)),
+  );
+  return bad.length ? `lists folders ${bad.map((f) => f.id).join(', ')} of other schools` : null;
+};
+
 /** One uploaded image per world (made once, by the admin), for the download route. */
 const worldFiles = new WeakMap<World, Promise<number>>();
 function fileOf(w: World): Promise<number> {
   let made = worldFiles.get(w);
   if (!made) {
-    made = (async () => {
-      const boundary = 'matrixboundary';
-      const bytes = Buffer.from(PNG.slice(PNG.indexOf(',') + 1), 'base64');
-      const res = await w.t.request({
-        method: 'POST',
-        url: '/api/admin/files?kind=image',
-        token: w.adminToken,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload: Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m.png"\r\n` +
-              'Content-Type: image/png\r\n\r\n',
-          ),
-          bytes,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]),
-      });
-      if (res.statusCode !== 201) throw new Error(`upload a file: ${res.statusCode} ${res.body}`);
-      return (res.json() as { file: { id: number } }).file.id;
-    })();
+    made = freshFile(w);
     worldFiles.set(w, made);
   }
   return made;
 }
+
+/** A new image uploaded by the admin (for a route that deletes it). */
+async function freshFile(w: World): Promise<number> {
+  const boundary = 'matrixboundary';
+  const bytes = Buffer.from(PNG.slice(PNG.indexOf(',') + 1), 'base64');
+  const res = await w.t.request({
+    method: 'POST',
+    url: '/api/admin/files?kind=image',
+    token: w.adminToken,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  if (res.statusCode !== 201) throw new Error(`upload a file: ${res.statusCode} ${res.body}`);
+  return (res.json() as { file: { id: number } }).file.id;
+}
+
+/** A new announcement for the side's school, written and published by that side's teacher. */
+async function freshAnnouncement(x: Ctx): Promise<number> {
+  const author = x.w.principals[x.at.side === 'A' ? 'teacher' : 'foreignTeacher'];
+  const res = await x.w.t.request({
+    method: 'POST',
+    url: '/api/admin/announcements',
+    token: author.token!,
+    payload: {
+      title: x.w.unique(`Matrix announcement ${x.at.side}`),
+      body: '<p>Matrix</p>',
+      audience: 'schools',
+      school_ids: [x.at.school.id],
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`write an announcement: ${res.statusCode} ${res.body}`);
+  return (res.json() as { announcement: { id: number } }).announcement.id;
+}
+/** A teacher's list holds only what they wrote; a reader's current list nothing aimed at the other side. */
+const onlyOwnAnnouncements = (res: LightMyRequestResponse, x: Ctx) => {
+  if (x.who.role !== 'teacher') return null;
+  const bad = data<{ id: number; author_id: number | null }>(res).filter(
+    (a) => a.author_id !== x.who.account!.id,
+  );
+  return bad.length ? `lists announcements ${bad.map((a) => a.id).join(', ')} of other authors` : null;
+};
+const noForeignAnnouncements = (res: LightMyRequestResponse, x: Ctx) => {
+  if (x.who.role !== 'student') return null;
+  const foreign = `Matrix announcement ${otherSide(x.who.home)}`;
+  const bad = data<{ title: string }>(res).filter((a) => a.title.startsWith(foreign));
+  return bad.length ? `shows ${bad.map((a) => a.title).join(', ')} of another school` : null;
+};
 
 //                                     anonymous | student | foreign student | teacher | foreign teacher | admin
 const MATRIX: Record<string, Row> = {
@@ -516,9 +689,69 @@ const MATRIX: Record<string, Row> = {
   // Uploaded files: staff upload (the matrix sends no multipart body, so staff get the 422 asking for a file);
   // anyone signed in reads one, since question images reach students.
   'POST /api/admin/files': { expect: '401 | 403 | 403 | ok | ok | ok' },
+  // Without a token, only a signed link reads a file (tests/api/files.test.ts); the matrix sends none.
   'GET /api/files/:id': {
     expect: '401 | ok | ok | ok | ok | ok',
     params: async (x) => ({ id: await fileOf(x.w) }),
+  },
+  // The uploader (here the admin) or an admin deletes a file; a teacher deletes only their own uploads.
+  'DELETE /api/admin/files/:id': {
+    expect: '401 | 403 | 403 | 403 | 403 | ok',
+    params: async (x) => ({ id: await freshFile(x.w) }),
+  },
+
+  // Resources: students and teachers read the folders of their schools (and of every school); staff manage them,
+  // a teacher only those aimed at their own schools. Another school's folder is a 404.
+  'GET /api/resources/folders': { expect: '401 | ok | ok | ok | ok | ok', reveals: onlyOwnFolders },
+  'GET /api/resources/files': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => {
+      await resourceOf(x);
+      return {};
+    },
+    query: (x) => ({ folder: sideFolders.get(`${x.w.dialect} ${x.at.side}`)! }),
+  },
+  'GET /api/resources/files/:id': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: (await resourceOf(x)).resource }),
+  },
+  'POST /api/admin/resources/folders': {
+    expect: '401 | 403 | 403 | ok | ok | ok',
+    body: (x) => ({ name: x.w.unique('Matrix folder'), school_ids: [x.at.school.id] }),
+  },
+  'PUT /api/admin/resources/folders/:id': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await freshFolder(x) }),
+    body: (x) => ({ name: x.w.unique('Renamed folder'), school_ids: [x.at.school.id] }),
+  },
+  'DELETE /api/admin/resources/folders/:id': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await freshFolder(x) }),
+  },
+  // A file uploaded by someone else, or a folder of another school, is a 422 on its field: checked in resources.test.ts.
+  'POST /api/admin/resources': {
+    expect: '401 | 403 | 403 | ok | ok | ok',
+    body: async (x) => ({
+      folder_id: await freshFolder(x),
+      file_id: await freshFile(x.w),
+      title: 'Matrix file',
+    }),
+  },
+  'PUT /api/admin/resources/:id': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await freshResource(x) }),
+    body: async (x) => ({
+      folder_id: (
+        (
+          await x.w.t.request({ method: 'GET', url: '/api/resources/folders', token: x.w.adminToken })
+        ).json() as { folders: { id: number; school_ids: number[] }[] }
+      ).folders.find((f) => f.school_ids.includes(x.at.school.id))!.id,
+      title: 'Renamed file',
+    }),
+  },
+  'DELETE /api/admin/resources/:id': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await freshResource(x) }),
   },
 
   // Assessments: teachers see what their students can take (aimed at everyone or at one of their schools) and
@@ -662,6 +895,62 @@ const MATRIX: Record<string, Row> = {
 
   // Support: anyone signed in opens and follows their own tickets; a student's ticket is answered by the
   // admins and the teachers of the student's school. Anyone else's is a 404, as if it did not exist.
+  // Lectures, videos and live discussions (one back-office API by kind): admins manage all; teachers the
+  // videos and live discussions aimed only at their own schools (another school's item is a 404). Readers: published
+  // items aimed at their school; another school's is a 404.
+  'GET /api/admin/content/:kind': {
+    expect: '401 | 403 | 403 | ok | ok | ok',
+    params: () => ({ kind: 'video' }),
+    reveals: onlyReachableContent,
+  },
+  'POST /api/admin/content/:kind': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: () => ({ kind: 'video' }),
+    body: (x) => ({
+      title: x.w.unique('Matrix video'),
+      published: false,
+      school_ids: [x.at.school.id],
+      external_url: 'https://vimeo.com/76979871',
+    }),
+  },
+  'GET /api/admin/content/:kind/:id': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ kind: 'video', id: await contentOf(x, 'video') }),
+  },
+  'PUT /api/admin/content/:kind/:id': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ kind: 'video', id: await contentOf(x, 'video') }),
+    body: (x) => ({
+      title: x.w.unique('Matrix video'),
+      published: true,
+      school_ids: [x.at.school.id],
+      external_url: 'https://vimeo.com/76979871',
+    }),
+  },
+  'DELETE /api/admin/content/:kind/:id': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ kind: 'video', id: await freshContent(x, 'video') }),
+  },
+  'GET /api/lectures': { expect: '401 | ok | ok | ok | ok | ok' },
+  'GET /api/lectures/:id': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await contentOf(x, 'lecture') }),
+  },
+  'PUT /api/lectures/:id/read': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await contentOf(x, 'lecture') }),
+  },
+  'GET /api/videos': { expect: '401 | ok | ok | ok | ok | ok' },
+  'GET /api/videos/:id': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await contentOf(x, 'video') }),
+  },
+  'PUT /api/videos/:id/progress': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await contentOf(x, 'video') }),
+    body: () => ({ position_seconds: 1, watched: [[0, 1]] }),
+  },
+
   'POST /api/support/tickets': {
     expect: '401 | ok | ok | ok | ok | ok',
     body: () => ({ subject: 'Matrix question', category: 'other', message: 'How do I install the app?' }),
@@ -680,6 +969,69 @@ const MATRIX: Record<string, Row> = {
     expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
     params: async (x) => ({ id: await ticketOf(x.w, x.at.side) }),
     body: () => ({ status: 'closed' }),
+  },
+
+  // Live discussions: students those for their school (or every school); staff those they manage. Removing a
+  // message is for moderators (admins, teachers of a school the session is for); another school's is a 404.
+  'GET /api/live-discussions': { expect: '401 | ok | ok | ok | ok | ok', reveals: onlyOwnSchoolsSessions },
+  'GET /api/live-discussions/:id': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: (await liveOf(x.w, x.at.side)).id }),
+  },
+  'GET /api/live-discussions/:id/messages': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: (await liveOf(x.w, x.at.side)).id }),
+  },
+  'POST /api/live-discussions/:id/messages': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: (await liveOf(x.w, x.at.side)).id }),
+    body: () => ({ client_id: newId(), body: 'Matrix question' }),
+  },
+  'DELETE /api/live-discussions/:id/messages/:messageId': {
+    expect: '401 | 403 404 | 403 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => {
+      const { id, message } = await liveOf(x.w, x.at.side);
+      return { id, messageId: message };
+    },
+  },
+  'GET /api/live-discussions/:id/stream': {
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: (await liveOf(x.w, x.at.side)).id }),
+  },
+
+  // Announcements: staff write them (a teacher for their own schools only, and manages only their own);
+  // anyone signed in reads the current ones meant for them.
+  'GET /api/admin/announcements': { expect: '401 | 403 | 403 | ok | ok | ok', reveals: onlyOwnAnnouncements },
+  'POST /api/admin/announcements': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    body: (x) => ({
+      title: x.w.unique('Matrix note'),
+      body: '<p>Matrix</p>',
+      audience: 'schools',
+      school_ids: [x.at.school.id],
+    }),
+  },
+  'GET /api/admin/announcements/:id': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await freshAnnouncement(x) }),
+  },
+  'PUT /api/admin/announcements/:id': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await freshAnnouncement(x) }),
+    body: (x) => ({
+      title: x.w.unique('Matrix note'),
+      body: '<p>Matrix, changed</p>',
+      audience: 'schools',
+      school_ids: [x.at.school.id],
+    }),
+  },
+  'DELETE /api/admin/announcements/:id': {
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await freshAnnouncement(x) }),
+  },
+  'GET /api/announcements/current': {
+    expect: '401 | ok | ok | ok | ok | ok',
+    reveals: noForeignAnnouncements,
   },
 };
 
@@ -948,6 +1300,13 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
       ],
     ];
     // Both students' tickets, as the admin lists them, as if the student of school A had been shown them.
+    // Both schools' live discussions, as the admin lists them, as if the student of school A had been shown them.
+    await Promise.all([liveOf(w, 'A'), liveOf(w, 'B')]);
+    cases.push([
+      'GET /api/live-discussions',
+      await get('/api/live-discussions', admin.token),
+      ctxOf(w, student, true),
+    ]);
     await Promise.all([ticketOf(w, 'A'), ticketOf(w, 'B')]);
     cases.push([
       'GET /api/support/tickets',

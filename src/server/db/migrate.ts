@@ -15,6 +15,8 @@ import * as m0015 from './migrations/0015-files.ts';
 import * as m0016 from './migrations/0016-last-synced.ts';
 import * as m0017 from './migrations/0017-reports.ts';
 import * as m0018 from './migrations/0018-content.ts';
+import * as m0019 from './migrations/0019-resources.ts';
+import * as m0020 from './migrations/0020-announcements.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type DialectMigration = { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> };
@@ -35,6 +37,8 @@ const migrations: Record<string, DialectMigration> = {
   '0016-last-synced': m0016,
   '0017-reports': m0017,
   '0018-content': m0018,
+  '0019-resources': m0019,
+  '0020-announcements': m0020,
 };
 
 /** Runs pending migrations; on PostgreSQL Kysely's migrator holds an advisory lock, so N processes can start at once. */

@@ -42,6 +42,12 @@ import type {
 } from '../features/content/content.table.ts';
 import type { LiveMessagesTable } from '../features/live/live.table.ts';
 import type {
+  ResourceFolderSchoolsTable,
+  ResourceFoldersTable,
+  ResourcesTable,
+  ResourceTopicsTable,
+} from '../features/resources/resources.table.ts';
+import type {
   RankingOptOutsTable,
   ReportItemLedgerTable,
   ReportItemStatsTable,
@@ -49,6 +55,10 @@ import type {
   ReportScoresTable,
 } from '../features/reports/reports.table.ts';
 import type { SupportMessagesTable, SupportTicketsTable } from '../features/support/support.table.ts';
+import type {
+  AnnouncementSchoolsTable,
+  AnnouncementsTable,
+} from '../features/announcements/announcements.table.ts';
 
 export interface AppMetaTable {
   key: string;
@@ -96,9 +106,15 @@ export interface Database {
   content_attachments: ContentAttachmentsTable;
   content_progress: ContentProgressTable;
   live_messages: LiveMessagesTable;
+  resource_folders: ResourceFoldersTable;
+  resource_folder_schools: ResourceFolderSchoolsTable;
+  resources: ResourcesTable;
+  resource_topics: ResourceTopicsTable;
   ranking_opt_outs: RankingOptOutsTable;
   report_item_ledger: ReportItemLedgerTable;
   report_item_totals: ReportItemTotalsTable;
   report_item_stats: ReportItemStatsTable;
   report_scores: ReportScoresTable;
+  announcements: AnnouncementsTable;
+  announcement_schools: AnnouncementSchoolsTable;
 }

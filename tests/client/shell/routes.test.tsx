@@ -31,14 +31,14 @@ describe('navigation', () => {
   });
 
   it('lets a signed-in user open a login-only page and updates the title on every navigation', async () => {
-    await signIn(makeUser());
+    await signIn(makeUser({ is_admin: 1 }));
     const { router } = renderApp('/quizzes');
     await waitFor(() => expect(document.title).toBe('Quizzes | Pathbuilder'));
     expect(router.state.location.pathname).toBe('/quizzes');
-    await router.navigate('/admin/live-discussion/3');
+    await router.navigate('/admin/live-discussion');
     await waitFor(() => expect(document.title).toBe('Live Discussion | Pathbuilder'));
     expect(
-      await screen.findByText('The details and attachments of this live discussion will be editable here.'),
+      await screen.findByRole('heading', { name: 'New live discussion', level: 1 }, { timeout: 15_000 }),
     ).toBeTruthy();
   });
 

@@ -1,6 +1,10 @@
 import type { AppContext } from '../../context.ts';
+import { seedDemoLectures } from './demo-content.ts';
+import { seedDemoResources } from './demo-resources.ts';
 import { seedDemoVideos } from './demo-videos.ts';
 import { seedLearning } from './learning.ts';
+import { seedDemoLive } from './demo-live.ts';
+import { seedDemoAnnouncements } from './demo-announcements.ts';
 
 export const DEMO_PASSWORD = 'pathbuilder-demo';
 
@@ -126,6 +130,16 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     ])
     .execute();
   await seedLearning(ctx);
+  await seedDemoLive(ctx, {
+    school: demoSchool,
+    admin,
+    teacher,
+    student,
+    newStudent: ids['new.student@pathbuilder.test']!,
+  });
+  await seedDemoAnnouncements(ctx, { admin, teacher, school: demoSchool });
   await seedDemoVideos(ctx, ids['admin@pathbuilder.test']!);
+  await seedDemoResources(ctx, ids['admin@pathbuilder.test']!);
+  await seedDemoLectures(ctx, ids['admin@pathbuilder.test']!);
   return true;
 }
