@@ -10,6 +10,9 @@
 /** The only tags let back in bare: no attributes at all, so no event handlers, styles or classes. */
 export const RICH_TEXT_TAGS = [
   'p',
+  // Section headings of a lecture (h1 is the screen's own title).
+  'h2',
+  'h3',
   'br',
   'strong',
   'em',

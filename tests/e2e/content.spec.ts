@@ -134,6 +134,13 @@ test('an admin writes a lecture; a student finds it under its topic, reads it, a
   await page.getByLabel('Summary').fill('Fuller, emptier, heavier: measuring with sand.');
   const body = page.getByRole('textbox', { name: 'Lecture text', exact: true });
   await body.click();
+  // A section heading from the toolbar, then the text under it.
+  await page
+    .getByRole('toolbar', { name: 'Lecture text formatting' })
+    .getByRole('button', { name: 'Heading' })
+    .click();
+  await page.keyboard.type('Fuller and emptier');
+  await page.keyboard.press('Enter');
   await page.keyboard.type('Pouring sand between containers is early measurement.');
   const topics = page.getByRole('combobox', { name: 'Micro topics' });
   await topics.click();
@@ -157,6 +164,9 @@ test('an admin writes a lecture; a student finds it under its topic, reads it, a
     student.getByRole('heading', { name: 'Sand play and early measurement', level: 1 }),
   ).toBeVisible();
   await expect(student.getByTestId('lecture-body')).toContainText('Pouring sand between containers');
+  await expect(
+    student.getByTestId('lecture-body').getByRole('heading', { name: 'Fuller and emptier', level: 2 }),
+  ).toBeVisible();
   // Read once it has been on screen for a few seconds.
   await expect(student.getByRole('status').filter({ hasText: /^✓ Read$/ })).toBeVisible({ timeout: 12_000 });
   await student.getByRole('link', { name: '← All lectures' }).click();

@@ -11,6 +11,15 @@ describe('sanitizeRichText', () => {
     );
   });
 
+  it('keeps section headings of levels 2 and 3, bare; a first-level heading or one with attributes stays text', () => {
+    expect(sanitizeRichText('<h2>Why play</h2><h3>Indoors</h3><p>x</p>')).toBe(
+      '<h2>Why play</h2><h3>Indoors</h3><p>x</p>',
+    );
+    expect(sanitizeRichText('<h1>Title</h1><h2 onclick="alert(1)">a</h2>')).toBe(
+      '&lt;h1&gt;Title&lt;/h1&gt;&lt;h2 onclick=&quot;alert(1)&quot;&gt;a</h2>',
+    );
+  });
+
   it('keeps an image of an uploaded file, rebuilt with only src and alt', () => {
     expect(sanitizeRichText('<img src="/api/files/12" alt="A sand tray" title="t" onerror="alert(1)">')).toBe(
       '<img src="/api/files/12" alt="A sand tray">',

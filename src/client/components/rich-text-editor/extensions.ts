@@ -7,7 +7,7 @@ import { fileObjectUrl } from '../../lib/files.ts';
 /**
  * The editor's schema is the sanitiser's allow-list (src/shared/rich-text.ts) and nothing more, so what an
  * author makes is what the server keeps: paragraphs, line breaks, bold, italic, underline, inline code, lists,
- * http(s)/mailto links and images of our own uploaded files. Headings, quotes, code blocks, rules and
+ * http(s)/mailto links, images of our own uploaded files, and headings of levels 2 and 3. Quotes, code blocks, rules and
  * strike-through are left out (their input rules too: "# " stays text); pasted markup outside the schema is
  * dropped by the editor's parser before the server ever sees it.
  */
@@ -57,7 +57,8 @@ export const LINK_PROTOCOL = /^(https?:\/\/|mailto:)/i;
 
 export const editorExtensions = [
   StarterKit.configure({
-    heading: false,
+    // Two levels below the screen's own h1, as the sanitiser keeps them.
+    heading: { levels: [2, 3] },
     blockquote: false,
     codeBlock: false,
     horizontalRule: false,

@@ -24,7 +24,7 @@ export interface RichTextEditorProps {
 }
 
 type Tool = {
-  id: 'bold' | 'italic' | 'underline' | 'bulletList' | 'orderedList' | 'link' | 'image';
+  id: 'heading' | 'bold' | 'italic' | 'underline' | 'bulletList' | 'orderedList' | 'link' | 'image';
   label: string;
   icon: ReactNode;
   active?: boolean;
@@ -77,6 +77,7 @@ export default function RichTextEditor({
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
+      heading: e.isActive('heading', { level: 2 }),
       bold: e.isActive('bold'),
       italic: e.isActive('italic'),
       underline: e.isActive('underline'),
@@ -95,6 +96,7 @@ export default function RichTextEditor({
 
   const chain = () => editor.chain().focus();
   const tools: Tool[] = [
+    { id: 'heading', label: 'Heading', icon: <b>H</b>, active: state.heading },
     { id: 'bold', label: 'Bold', icon: <b>B</b>, active: state.bold },
     { id: 'italic', label: 'Italic', icon: <i>I</i>, active: state.italic },
     { id: 'underline', label: 'Underline', icon: <u>U</u>, active: state.underline },
@@ -105,6 +107,8 @@ export default function RichTextEditor({
   ];
   const runTool = (id: Tool['id']) => {
     switch (id) {
+      case 'heading':
+        return chain().toggleHeading({ level: 2 }).run();
       case 'bold':
         return chain().toggleBold().run();
       case 'italic':

@@ -21,11 +21,7 @@ export function lectureHtml(blocks: string[]): string {
       continue;
     }
     flush();
-    out.push(
-      block.startsWith('## ')
-        ? `<p><strong>${escape(block.slice(3))}</strong></p>`
-        : `<p>${escape(block)}</p>`,
-    );
+    out.push(block.startsWith('## ') ? `<h2>${escape(block.slice(3))}</h2>` : `<p>${escape(block)}</p>`);
   }
   flush();
   return sanitizeRichText(out.join(''));
