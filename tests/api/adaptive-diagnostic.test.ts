@@ -184,7 +184,9 @@ describe.each(dialects)('the adaptive diagnostic (%s)', (dialect) => {
 
   it('infers along prerequisites: knowing C and D means knowing A and B without asking them', async () => {
     const token = await student();
-    const a = await start(token);
+    // The attempt id seeds the belief's sampler: a fixed one makes its Monte Carlo estimate the same on every
+    // run (with a random one, A's estimate wandered around the 0.8 "mastered" line now and then).
+    const a = await start(token, diagnostic, '0b0c0d0e-0000-4000-8000-00000000c0de');
     for (const q of [...questionsOf.get(chain[2]!)!, ...questionsOf.get(chain[3]!)!]) {
       const res = await save(token, a.id, q, RIGHT);
       expect(res.json().adaptive.upcoming).not.toContain(q);
