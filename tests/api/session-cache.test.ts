@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
+import { sqliteFileOf } from '../../src/server/db/database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './factories/users.ts';
 import { dialects, startTestApp, type TestApp } from './helpers.ts';
@@ -86,6 +89,24 @@ describe.each(dialects)('session cache across processes (%s)', (dialect) => {
     expect(renamed.statusCode).toBe(200);
     for (const app of [b, a])
       expect((await refresh(app, u.tokens[1]!)).json().user.full_name).toBe('Renamed Person');
+  });
+
+  it('sees a revocation made outside both apps while answering from its cache', async () => {
+    const { tokens } = await cachedOnBoth();
+    // Many answers from the cache first (on SQLite the epoch is then read only when a commit is seen).
+    for (let i = 0; i < 10; i++) expect((await refresh(b, tokens[0]!)).statusCode).toBe(200);
+    const hash = createHash('sha256').update(tokens[0]!).digest('hex');
+    if (dialect === 'sqlite') {
+      // Another process's connection, not the app's: nothing in this process hears it but the database.
+      const other = new DatabaseSync(sqliteFileOf(a.ctx.config.dataDir));
+      try {
+        other.prepare('delete from sessions where token_hash = ?').run(hash);
+      } finally {
+        other.close();
+      }
+    } else await a.ctx.db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
+    expect((await refresh(b, tokens[0]!)).statusCode).toBe(401);
+    expect((await refresh(b, tokens[1]!)).statusCode).toBe(200);
   });
 
   // Last: it switches the reporting off. Proof that the cache is in use — and that the database's reports are
