@@ -1,5 +1,6 @@
 // The API figures on one database: the authenticated GET next to the bare route, one worker and several,
 // answer saves by 200 students, grading, and the login burst with /api/health alongside.
+import { execFile } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -38,6 +39,12 @@ export interface ApiRun {
   grading: number[];
   bareOne: Result;
   refreshWorkers: Result;
+  /**
+   * The same GET by wrk, one process then WORKERS (null without wrk on PATH). autocannon is JavaScript and
+   * needs about as much CPU per request as the server; on 2 cores it takes the core a second worker would
+   * use, so the scaling is measured with a generator that leaves the cores to the server.
+   */
+  scaling: { one: number; many: number } | null;
   savesWorkers: Result;
   logins: Result;
   loginsOk: number;
@@ -68,6 +75,22 @@ async function runDuring<T>(options: Options, during: () => Promise<T>): Promise
   } finally {
     instance?.stop();
   }
+}
+
+/** Requests per second wrk reports for a GET (one thread), or null when wrk is not installed. */
+function wrkRps(url: string, headers: Record<string, string>, connections: number, seconds: number) {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  return new Promise<number | null>((resolve, reject) => {
+    execFile('wrk', [...args, url], (error, stdout) => {
+      if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') return resolve(null);
+      if (error) return reject(error);
+      const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1];
+      if (!rps) return reject(new Error(`wrk printed no Requests/sec:\n${stdout}`));
+      if (/Non-2xx or 3xx responses/.test(stdout)) console.warn(`warning: wrk ${url}: non-2xx responses`);
+      resolve(Number(rps));
+    });
+  });
 }
 
 function ok(result: Result, label: string): Result {
@@ -112,12 +135,19 @@ export async function measureApi(
     WORKERS: '1',
   });
   let refresh: Result, bareRun: Result, saves: Result, bare200: Result, grading: number[], bareOne: Result;
+  let refreshWrkOne: number | null = null;
   let students: Awaited<ReturnType<typeof prepareStudents>>;
   try {
     const token = await login(ours.baseUrl, STUDENT);
     const auth = { authorization: `Bearer ${token}` };
     refresh = ok(await run({ url: `${ours.baseUrl}/api/refresh`, headers: auth, ...THROUGHPUT }), 'refresh');
     bareRun = ok(await run({ url: bareUrl, ...THROUGHPUT }), 'GET /bare');
+    refreshWrkOne = await wrkRps(
+      `${ours.baseUrl}/api/refresh`,
+      auth,
+      THROUGHPUT.connections,
+      THROUGHPUT.duration,
+    );
 
     // Learning core: 200 students saving answers at once, and grading 50-question submissions.
     students = await prepareStudents(
@@ -148,6 +178,10 @@ export async function measureApi(
       await run({ url: `${ours.baseUrl}/api/refresh`, headers: auth, ...THROUGHPUT }),
       `refresh (${WORKERS} workers)`,
     );
+    const refreshWrkMany =
+      refreshWrkOne === null
+        ? null
+        : await wrkRps(`${ours.baseUrl}/api/refresh`, auth, THROUGHPUT.connections, THROUGHPUT.duration);
     const savesWorkers = ok(
       await run(answerSaveLoad(ours.baseUrl, students.slice(0, STUDENTS), THROUGHPUT.duration)),
       `answer saves (${WORKERS} workers)`,
@@ -179,6 +213,10 @@ export async function measureApi(
       grading,
       bareOne,
       refreshWorkers,
+      scaling:
+        refreshWrkOne !== null && refreshWrkMany !== null
+          ? { one: refreshWrkOne, many: refreshWrkMany }
+          : null,
       savesWorkers,
       logins,
       loginsOk: logins.statusCodeStats['200']?.count ?? 0,
@@ -202,10 +240,23 @@ export function apiFigures(prefix: string, r: ApiRun): Record<string, Figure> {
     'api.refresh.ratio': f(ratio(r.refresh.requests.average, r.bare.requests.average), 'x'),
     'api.refresh.workers': f(WORKERS, 'processes'),
     'api.refresh.workers_rps': f(r.refreshWorkers.requests.average, 'req/s'),
+    // With wrk when it is installed (see ApiRun.scaling), else with autocannon.
     'api.refresh.workers_speedup': f(
+      r.scaling
+        ? ratio(r.scaling.many, r.scaling.one)
+        : ratio(r.refreshWorkers.requests.average, r.refresh.requests.average),
+      'x',
+    ),
+    'api.refresh.workers_speedup_autocannon': f(
       ratio(r.refreshWorkers.requests.average, r.refresh.requests.average),
       'x',
     ),
+    ...(r.scaling
+      ? {
+          'api.refresh.wrk_rps_1_worker': f(r.scaling.one, 'req/s'),
+          'api.refresh.wrk_rps_workers': f(r.scaling.many, 'req/s'),
+        }
+      : {}),
     'api.answer_save.rps': f(r.saves.requests.average, 'req/s'),
     'api.answer_save.p99_ms': f(r.saves.latency.p99, 'ms'),
     'api.answer_save.ratio': f(ratio(r.saves.requests.average, r.bare200.requests.average), 'x'),

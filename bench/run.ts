@@ -91,12 +91,23 @@ function printApi(title: string, r: ApiRun): void {
         ms(r.refreshWorkers.latency.p99),
       ],
       [
-        `speed-up ${WORKERS} workers / 1`,
+        `speed-up ${WORKERS} workers / 1 (autocannon)`,
         ratio(r.refreshWorkers.requests.average, r.refresh.requests.average),
         '',
       ],
+      ...(r.scaling
+        ? [
+            ['GET /api/refresh by wrk, 1 process', fmt(r.scaling.one), ''],
+            [`GET /api/refresh by wrk, ${WORKERS} workers`, fmt(r.scaling.many), ''],
+            [`speed-up ${WORKERS} workers / 1 (wrk)`, ratio(r.scaling.many, r.scaling.one), ''],
+          ]
+        : []),
     ]),
   );
+  if (!r.scaling)
+    console.log(
+      '  (no wrk on PATH: `apt-get install wrk` measures the scaling without autocannon taking a core)',
+    );
   console.log(
     `\nAnswer saves (${STUDENTS} students at once, each on an attempt of their own, ${THROUGHPUT.duration} s)`,
   );
