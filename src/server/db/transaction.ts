@@ -1,4 +1,5 @@
 import type { Db } from './database.ts';
+import type { Durability } from './node-sqlite.ts';
 
 /** Runs work in a transaction, joining the caller's if there already is one (Kysely does not nest them). */
 export function withTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
@@ -10,8 +11,8 @@ export function withTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promi
 const groupCommits = new WeakMap<Db, GroupCommit>();
 
 /** SQLite: transactions on `db` share commits (see GroupCommit). */
-export function enableGroupCommit(db: Db): void {
-  groupCommits.set(db, new GroupCommit(db));
+export function enableGroupCommit(db: Db, durability?: Durability): void {
+  groupCommits.set(db, new GroupCommit(db, durability));
 }
 
 /** Units per shared commit at most, so reads waiting for the connection get their turn. */
@@ -30,14 +31,19 @@ interface Unit {
  * turns — run one after another inside one transaction, each in a savepoint of its own, and share its commit.
  * Each is still all-or-nothing (a failure rolls back to its savepoint and rejects at once), and none is
  * answered before the commit that makes it durable; if that commit fails, every unit in it fails.
+ *
+ * With `durability` (node-sqlite.ts), the commit's sync to disk runs off the event loop: the next batch
+ * starts at once, and this batch's units are answered when the sync is done (if it fails, they fail).
  */
 class GroupCommit {
   readonly #db: Db;
+  readonly #durability: Durability | undefined;
   readonly #queue: Unit[] = [];
   #scheduled = false;
 
-  constructor(db: Db) {
+  constructor(db: Db, durability?: Durability) {
     this.#db = db;
+    this.#durability = durability;
   }
 
   run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
@@ -64,7 +70,7 @@ class GroupCommit {
   }
 
   async #batch(units: Unit[]): Promise<void> {
-    const committed: Array<() => void> = [];
+    const committed: Array<{ unit: Unit; value: unknown }> = [];
     let trx;
     try {
       trx = await this.#db.startTransaction().execute();
@@ -78,13 +84,14 @@ class GroupCommit {
         try {
           const value = await unit.work(point);
           await point.releaseSavepoint(`unit${i}`).execute();
-          committed.push(() => unit.resolve(value));
+          committed.push({ unit, value });
         } catch (err) {
           await point.rollbackToSavepoint(`unit${i}`).execute();
           await point.releaseSavepoint(`unit${i}`).execute();
           unit.reject(err);
         }
       }
+      this.#durability?.deferNextCommit();
       await trx.commit().execute();
     } catch (err) {
       await trx
@@ -94,6 +101,14 @@ class GroupCommit {
       for (const unit of units) unit.reject(err);
       return;
     }
-    for (const answer of committed) answer();
+    const onDisk = this.#durability ? this.#durability.flush() : Promise.resolve();
+    void onDisk.then(
+      () => {
+        for (const { unit, value } of committed) unit.resolve(value);
+      },
+      (err: unknown) => {
+        for (const { unit } of committed) unit.reject(err);
+      },
+    );
   }
 }
