@@ -167,6 +167,12 @@ function printApi(title: string, r: ApiRun): void {
   );
 }
 
+/**
+ * `npm run bench -- --only=api` runs the API part alone (SQLite and PostgreSQL) and the JavaScript weight;
+ * results.json keeps the other parts' figures from their last run.
+ */
+const ONLY_API = process.argv.includes('--only=api');
+
 async function main(): Promise<void> {
   const started = Date.now();
   const bare = await startServer('bare Fastify', join(ROOT, 'bench/bare-server.ts'), 4281, '/bare');
@@ -189,6 +195,15 @@ async function main(): Promise<void> {
   } finally {
     await bare.stop();
   }
+  if (!ONLY_API) await otherParts(figures, bareOneP99);
+  console.log(`\n${webWeightReport(join(ROOT, 'dist'))}`);
+  Object.assign(figures, webFigures(join(ROOT, 'dist')));
+  saveFigures(figures);
+  console.log(`\nfigures in ${RESULTS}; done in ${fmt((Date.now() - started) / 1000, 1)} s`);
+}
+
+/** Manage Users, reports at scale, Range reads and the live fan-out. */
+async function otherParts(figures: Record<string, Figure>, bareOneP99: string): Promise<void> {
   // Manage Users at 100,000 users: list variants (search, filters, sorts, pages) over HTTP, and the export.
   const users = await measureUsersList();
   Object.assign(figures, users);
@@ -231,11 +246,6 @@ async function main(): Promise<void> {
   const live = await measureLiveFanout();
   console.log(`\n${live.report}`);
   Object.assign(figures, live.figures);
-
-  console.log(`\n${webWeightReport(join(ROOT, 'dist'))}`);
-  Object.assign(figures, webFigures(join(ROOT, 'dist')));
-  saveFigures(figures);
-  console.log(`\nfigures in ${RESULTS}; done in ${fmt((Date.now() - started) / 1000, 1)} s`);
 }
 
 await main();
