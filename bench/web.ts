@@ -10,7 +10,8 @@ import type { Browser } from 'puppeteer-core';
 import { startServer } from './processes.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const DIST = join(ROOT, 'dist');
+// BENCH_DIST: another build directory to audit (e.g. dist-h2), relative to the project.
+const DIST = join(ROOT, process.env.BENCH_DIST ?? 'dist');
 const DATA_DIR = join(ROOT, '.tmp', 'bench-web-data');
 const OUT = join(ROOT, '.tmp', 'bench', 'web.json');
 const PORT = 4283;

@@ -13,6 +13,8 @@ export const NOTIFICATION_COUNT_KEY = 'notification_count';
 export const SIDEBAR_BREAKPOINT_PX = 992;
 export const RELOAD_NOTICE_MAX_WIDTH_PX = 420;
 export const PAGE_LOAD_EXPECTED_REPORTS = 1;
+/** GET /my/learning-summary's daily figures: the last this many days (UTC). */
+export const DAILY_DAYS = 14;
 export const TOAST_DEFAULT_DURATION_MS = 6000;
 export const TOUCH_PAUSE_RESUME_MS = 2000;
 export const STARTUP_TOAST = { limit: 4, durationMs: 3000 } as const;

@@ -378,6 +378,8 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
 
     test(`student before the diagnostic, ${width}`, async ({ page }) => {
       // Looks only: the diagnostic spec takes this account's diagnostic (which unlocks its menu), last.
+      // Each axe pass takes seconds with another test running beside it: the same allowance as the others.
+      test.setTimeout(90_000);
       await login(page, 'newStudent', width);
       const audit = startAudit(page);
       for (const key of NEW_STUDENT_ROUTES) await audit.visit(fixedPath(key));
@@ -386,6 +388,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     });
 
     test(`anonymous, ${width}`, async ({ page }) => {
+      test.setTimeout(90_000);
       await page.setViewportSize(WIDTHS[width]);
       const audit = startAudit(page);
       await page.goto(PATHS.login);

@@ -2,13 +2,17 @@ import { useOnline } from '../lib/use-online.ts';
 import './offline-stamp.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+// Made on first use, not when the module loads: a formatter's first construction is slow on a phone, and
+// the stamp shows only offline.
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** "10:42" today, "21 Nov 10:42" before: local time, 24-hour, so a glance tells how old the data is. */
 export function formatUpdatedAt(updatedAt: number, now: number = Date.now()): string {
   const at = new Date(updatedAt);
   const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  return at.toDateString() === new Date(now).toDateString() ? time : `${dayFormat.format(at)} ${time}`;
+  return at.toDateString() === new Date(now).toDateString()
+    ? time
+    : `${(dayFormat ??= new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' })).format(at)} ${time}`;
 }
 
 export function offlineStampText(updatedAt: number | undefined, now: number = Date.now()): string {

@@ -1,10 +1,11 @@
 import wretch from 'wretch';
-import type { WretchError, WretchResponse } from 'wretch';
+import type { ConfiguredMiddleware, WretchError, WretchResponse } from 'wretch';
 import abortAddon from 'wretch/addons/abort';
 import queryStringAddon from 'wretch/addons/queryString';
 import type { z } from 'zod';
 import { API_BASE, API_TIMEOUT_MS, TEXTS } from '../../shared/constants.ts';
 import type { FieldErrors } from '../../shared/contracts/common.ts';
+import { takePrefetched } from '../start-prefetch.ts';
 import { invalidateResource, readCachedEntry, resourcePrefix, writeCached } from './get-cache.ts';
 
 /** Every failed response, with the server's message and (for 422) its per-field errors. */
@@ -114,7 +115,19 @@ function logServerError(error: unknown): never {
   throw error;
 }
 
+/**
+ * A GET the page asked for at start (start-prefetch.ts) is answered by that request instead of a second
+ * one, as long as it was made for the same session; everything after (status, 401, parsing) is as usual.
+ */
+const takeStartPrefetch: ConfiguredMiddleware = (next) => (url, opts) => {
+  const method = (opts.method ?? 'GET').toUpperCase();
+  const prefetched =
+    method === 'GET' ? takePrefetched(url, new Headers(opts.headers).get('Authorization')) : undefined;
+  return prefetched ? (prefetched as Promise<WretchResponse>) : next(url, opts);
+};
+
 const base = wretch(API_BASE)
+  .middlewares([takeStartPrefetch])
   .addon(abortAddon())
   .addon(queryStringAddon)
   .accept('application/json')

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '../../shared/contracts/common.ts';
 import { ApiError, isAbortError, updatedAtOf, updatedAtOfSignal } from './http.ts';
 
@@ -28,29 +28,43 @@ function oldest(a: number | undefined, b: number | undefined): number | undefine
   return Math.min(a, b);
 }
 
+export interface LoadOptions {
+  /**
+   * Shows the answer as a transition: React renders it in slices between which the browser stays
+   * responsive, instead of in one long task. For a first screen's large sections; the previous state
+   * (nothing, or the last data) stays on screen until the whole update is ready, so nothing flashes.
+   */
+  transition?: boolean;
+}
+
 /**
  * Runs `load` (keep it stable with useCallback) when it changes, cancelling the previous run and the run
  * in flight at unmount. `null` means there is nothing to load yet (e.g. schools before a location).
  */
-export function useLoad<T>(load: ((signal: AbortSignal) => Promise<T>) | null): LoadState<T> {
+export function useLoad<T>(
+  load: ((signal: AbortSignal) => Promise<T>) | null,
+  { transition = false }: LoadOptions = {},
+): LoadState<T> {
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<Settled<T> | null>(null);
   useEffect(() => {
     if (!load) return;
     const controller = new AbortController();
+    const settle = (next: Settled<T>) =>
+      transition ? startTransition(() => setSettled(next)) : setSettled(next);
     load(controller.signal).then(
       (data) => {
         if (controller.signal.aborted) return;
         const updatedAt = oldest(updatedAtOfSignal(controller.signal), updatedAtOf(data));
-        setSettled({ load, attempt, data, error: null, updatedAt });
+        settle({ load, attempt, data, error: null, updatedAt });
       },
       (error: unknown) => {
         if (!controller.signal.aborted && !isAbortError(error))
-          setSettled({ load, attempt, data: undefined, error, updatedAt: undefined });
+          settle({ load, attempt, data: undefined, error, updatedAt: undefined });
       },
     );
     return () => controller.abort();
-  }, [load, attempt]);
+  }, [load, attempt, transition]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const current = settled !== null && settled.load === load;
   const fresh = current && settled.attempt === attempt;

@@ -150,4 +150,5 @@ export const learningSummarySchema = z.object({
 export type LearningSummary = z.infer<typeof learningSummarySchema>;
 
 /** How many days the dashboard's chart covers. */
-export const DAILY_DAYS = 14;
+// In constants.ts so the dashboard's chart has it without loading zod.
+export { DAILY_DAYS } from '../constants.ts';

@@ -3,11 +3,9 @@ import {
   ANNOUNCEMENT_PATHS,
   announcementResponseSchema,
   announcementsResponseSchema,
-  currentAnnouncementsResponseSchema,
   type Announcement,
   type AnnouncementBody,
   type AnnouncementStatus,
-  type CurrentAnnouncement,
 } from '../../../shared/contracts/announcements.ts';
 import { LOOKUP_PATHS, schoolsResponseSchema } from '../../../shared/contracts/lookups.ts';
 import { delJson, getJson, postJson, putJson } from '../../lib/http.ts';
@@ -44,15 +42,8 @@ export async function deleteAnnouncement(id: number): Promise<void> {
   await delJson(ANNOUNCEMENT_PATHS.one(id));
 }
 
-export async function fetchCurrentAnnouncements(signal?: AbortSignal): Promise<CurrentAnnouncement[]> {
-  return (
-    await getJson(ANNOUNCEMENT_PATHS.current, {
-      signal,
-      schema: currentAnnouncementsResponseSchema,
-      cache: false,
-    })
-  ).data;
-}
+// The dashboard's read lives apart, without zod (the first screen after sign-in loads it).
+export { fetchCurrentAnnouncements } from './current-announcements.api.ts';
 
 /** The schools an author may address: every school for an admin, a teacher's own for a teacher. */
 export async function fetchSchoolOptions(

@@ -66,7 +66,8 @@ export function useDashboard(enabled: boolean) {
     (signal: AbortSignal) => takePrefetched(userId) ?? loadDashboard(userId, signal),
     [userId],
   );
-  const state = useLoad(enabled ? load : null);
+  // The dashboard's lists are its largest render: in slices, so the page stays responsive (TBT).
+  const state = useLoad(enabled ? load : null, { transition: true });
   useReloadOnSync(state.reload);
   return { ...state, updatedAt: state.data?.updatedAt ?? state.updatedAt };
 }

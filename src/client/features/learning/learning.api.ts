@@ -2,10 +2,8 @@ import { LEARNING_PATHS } from '../../../shared/api-paths.ts';
 import {
   learningPathwaySchema,
   learningProfileSchema,
-  learningSummarySchema,
   type LearningPathway,
   type LearningProfile,
-  type LearningSummary,
 } from '../../../shared/contracts/learning.ts';
 import { getJson } from '../../lib/http.ts';
 
@@ -24,6 +22,5 @@ export function fetchMyPathway(signal: AbortSignal): Promise<LearningPathway> {
   return getJson(LEARNING_PATHS.myPathway, { signal, schema: learningPathwaySchema, cache: false });
 }
 
-export function fetchMySummary(signal: AbortSignal): Promise<LearningSummary> {
-  return getJson(LEARNING_PATHS.mySummary, { signal, schema: learningSummarySchema, cache: false });
-}
+// The dashboard's card reads the summary: it lives apart, without zod (the first screen after sign-in).
+export { fetchMySummary } from './learning-summary.api.ts';

@@ -17,9 +17,18 @@ export function masteredText(mastered: number, total: number): string {
   return `${mastered} of ${total} ${total === 1 ? 'topic' : 'topics'} mastered`;
 }
 
-const shortDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// Made on first use, not when the dashboard's code loads: a formatter's first construction is slow on a phone.
+let shortDay: Intl.DateTimeFormat | undefined;
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /** '2026-11-23' (a UTC day, as the server counts them) → '23 Nov'. */
-export const formatShortDay = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatShortDay = (day: string) =>
+  (shortDay ??= new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  })).format(new Date(`${day}T00:00:00Z`));
+export const formatDateTime = (iso: string) =>
+  (dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })).format(
+    new Date(iso),
+  );

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { RichHtml } from '../../../components/rich-html.tsx';
 import { formatDate } from '../../quiz/format.ts';
 import { useAuth } from '../../auth/auth.store.ts';
-import { useCurrentAnnouncements } from '../use-announcements.ts';
+import { useCurrentAnnouncements } from '../use-current-announcements.ts';
 import '../announcements.css';
 
 /**

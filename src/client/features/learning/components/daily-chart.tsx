@@ -1,4 +1,5 @@
-import { DAILY_DAYS, type DailyEntry } from '../../../../shared/contracts/learning.ts';
+import { DAILY_DAYS } from '../../../../shared/constants.ts';
+import type { DailyEntry } from '../../../../shared/contracts/learning.ts';
 import { formatShortDay } from '../mastery-format.ts';
 
 const DAY_MS = 86_400_000;

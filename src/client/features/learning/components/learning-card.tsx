@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
 import { useLoad } from '../../../lib/use-async.ts';
-import { fetchMySummary } from '../learning.api.ts';
+import { fetchMySummary } from '../learning-summary.api.ts';
 import { masteredText } from '../mastery-format.ts';
 import { DailyChart } from './daily-chart.tsx';
 import '../learning.css';
@@ -13,7 +13,10 @@ import '../learning.css';
  * never loaded) the dashboard simply goes without.
  */
 export function LearningCard() {
-  const { data } = useLoad(useCallback((signal: AbortSignal) => fetchMySummary(signal), []));
+  const { data } = useLoad(
+    useCallback((signal: AbortSignal) => fetchMySummary(signal), []),
+    { transition: true },
+  );
   if (!data) return null;
   const today = new Date().toISOString().slice(0, 10);
   return (

@@ -1,0 +1,128 @@
+// The signed-in dashboard's reads, asked for the moment the page starts instead of one round trip after
+// each piece of code that needs them. Built as an entry of its own (vite.config.ts): index.html runs it
+// before the app's much larger entry has even arrived, and the app imports it too (lib/http.ts), so it runs
+// once either way. It imports nothing but plain constants and one date formatter: it must stay small.
+//
+// Each answer waits here until the API client asks for the same URL with the same session (lib/http.ts,
+// takePrefetched): the screen's hooks then take it instead of asking again. Nothing else is changed: the
+// client still checks the status (a 401 logs out, spec 4), parses and validates the body as usual.
+import { ANNOUNCEMENT_PATHS, ASSESSMENT_PATHS, AUTH_PATHS, NOTIFICATION_PATHS } from '../shared/api-paths.ts';
+import { API_BASE } from '../shared/constants.ts';
+import { dateTimeFormat } from './features/quiz/format.ts';
+
+// features/auth/auth.store.ts keeps the session under these keys (tests/client/lib/start-prefetch.test.ts).
+export const STORED_TOKEN_KEY = 'auth_token';
+export const STORED_USER_KEY = 'auth_user';
+
+/** A prefetched answer is only taken this soon after start: later, the screen asks afresh. */
+export const PREFETCH_FRESH_MS = 15_000;
+
+interface Prefetched {
+  authorization: string;
+  response: Promise<Response>;
+  at: number;
+}
+
+const waiting = new Map<string, Prefetched>();
+
+function storedSession(): { token: string; user: unknown } | null {
+  for (const name of ['sessionStorage', 'localStorage'] as const) {
+    try {
+      const storage = globalThis[name];
+      const token = storage.getItem(STORED_TOKEN_KEY);
+      if (!token) continue;
+      let user: unknown = null;
+      try {
+        user = JSON.parse(storage.getItem(STORED_USER_KEY) ?? 'null');
+      } catch {
+        user = null;
+      }
+      return { token, user };
+    } catch {
+      // Storage refused (private mode): nothing to prefetch with.
+    }
+  }
+  return null;
+}
+
+/** The GETs the dashboard makes for this user, as the API client spells them (path and query). */
+export function dashboardReads(user: unknown): string[] {
+  const u = (typeof user === 'object' && user !== null ? user : {}) as Record<string, unknown>;
+  if (typeof u.id !== 'number') return [];
+  const student = !u.is_admin && !u.is_teacher;
+  if (student && u.taken_diagnostics !== 1) return [];
+  const announcements = ANNOUNCEMENT_PATHS.current;
+  if (!student) return [announcements];
+  const mine = ASSESSMENT_PATHS.mine;
+  return [
+    `${mine}?kind=quiz`,
+    `${mine}?kind=exam`,
+    `${mine}?kind=diagnostic`,
+    announcements,
+    `${NOTIFICATION_PATHS.unseenCount}?user_id=${u.id}`,
+    // Not the learning summary: the card below the lists asks for it once they are shown, so the server's
+    // heaviest read of the page never holds up the screen's code or the lists (learning-card.tsx).
+  ];
+}
+
+function prefetch(target: string, token: string): void {
+  const authorization = `Bearer ${token}`;
+  const response = fetch(`${API_BASE}${target}`, {
+    // As the API client sends them: every one of these reads is fresh (past every cache).
+    headers: { Accept: 'application/json', Authorization: authorization },
+    cache: 'no-store',
+  });
+  // Unclaimed or failed: the client's own request takes over.
+  response.catch(() => undefined);
+  waiting.set(`${API_BASE}${target}`, { authorization, response, at: Date.now() });
+}
+
+/**
+ * The prefetched answer to a GET of `url` made with `authorization`, once: undefined when there is none,
+ * it is stale, or it was made for another session.
+ */
+export function takePrefetched(url: string, authorization: string | null): Promise<Response> | undefined {
+  const entry = waiting.get(url);
+  if (!entry) return undefined;
+  waiting.delete(url);
+  if (entry.authorization !== authorization || Date.now() - entry.at > PREFETCH_FRESH_MS) return undefined;
+  return entry.response;
+}
+
+/** Forgets every answer not taken yet (tests; a logout). */
+export function dropPrefetched(): void {
+  waiting.clear();
+}
+
+/** The dashboard screen's code and styles, as the build listed them on this module's <script> tag. */
+function preloadDashboardCode(): void {
+  const script = document.querySelector<HTMLScriptElement>('script[data-dashboard-js]');
+  if (!script) return;
+  const add = (rel: string, href: string) => {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    link.crossOrigin = '';
+    if (rel === 'preload') link.as = 'style';
+    document.head.appendChild(link);
+  };
+  for (const href of (script.dataset.dashboardJs ?? '').split(' ').filter(Boolean))
+    add('modulepreload', href);
+  for (const href of (script.dataset.dashboardCss ?? '').split(' ').filter(Boolean)) add('preload', href);
+}
+
+/** At start: the session refresh (spec 4) for any stored session; on '/', the dashboard's reads and code. */
+export function startPrefetch(pathname: string): void {
+  const session = storedSession();
+  if (!session) return;
+  prefetch(AUTH_PATHS.refresh, session.token);
+  if (pathname !== '/') return;
+  for (const target of dashboardReads(session.user)) prefetch(target, session.token);
+  preloadDashboardCode();
+  // The dashboard's dates (announcements, results): the formatter's slow first construction happens now,
+  // while the page waits for the network, instead of inside the dashboard's first render.
+  dateTimeFormat().format(0);
+}
+
+// Unit tests stub fetch per test and call startPrefetch themselves.
+if (import.meta.env.MODE !== 'test' && typeof window !== 'undefined') startPrefetch(window.location.pathname);

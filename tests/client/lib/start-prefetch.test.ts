@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  authState,
+  login,
+  logout,
+  refreshUser,
+  TOKEN_KEY,
+  USER_KEY,
+} from '../../../src/client/features/auth/auth.store.ts';
+import { fetchCurrentAnnouncements } from '../../../src/client/features/announcements/current-announcements.api.ts';
+import { fetchMySummary } from '../../../src/client/features/learning/learning-summary.api.ts';
+import { fetchUnseenCount } from '../../../src/client/features/notifications/notifications.api.ts';
+import { fetchMyAssessments } from '../../../src/client/features/quiz/quiz.api.ts';
+import { setNavigate } from '../../../src/client/lib/http.ts';
+import {
+  dropPrefetched,
+  startPrefetch,
+  STORED_TOKEN_KEY,
+  STORED_USER_KEY,
+} from '../../../src/client/start-prefetch.ts';
+import { json, loginRoute, makeUser, mockFetch } from '../helpers.ts';
+import type { SeenRequest } from '../helpers.ts';
+
+const SUMMARY = { mastered: 1, total: 4, next: [], ready_count: 0, rechecks_due: 0, daily: [] };
+const ANNOUNCEMENT = {
+  id: 3,
+  title: 'Hello',
+  body: '<p>Hi</p>',
+  published_at: '2026-01-01',
+  author_name: null,
+};
+
+function dashboardRoute(user: ReturnType<typeof makeUser>) {
+  return (request: SeenRequest) => {
+    if (request.method !== 'GET') return undefined;
+    const path = request.url;
+    if (path === '/api/refresh') return json(200, { user });
+    if (path.startsWith('/api/my/assessments?kind=')) return json(200, { data: [] });
+    if (path === '/api/announcements/current') return json(200, { data: [ANNOUNCEMENT] });
+    if (path === `/api/usernotifications/unseen-count?user_id=${user.id}`) return json(200, { count: 2 });
+    if (path === '/api/my/learning-summary') return json(200, SUMMARY);
+    return undefined;
+  };
+}
+
+async function signIn(user = makeUser()) {
+  mockFetch(loginRoute(user, 'stored-token'));
+  await login({ email: user.email, password: 'pathbuilder-demo', remember: true });
+}
+
+beforeEach(async () => {
+  mockFetch(() => json(204, undefined));
+  await logout();
+  localStorage.clear();
+  sessionStorage.clear();
+  dropPrefetched();
+  setNavigate(vi.fn());
+});
+
+afterEach(() => {
+  dropPrefetched();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the start-up prefetch', () => {
+  it('reads the session where the auth store keeps it', () => {
+    expect(STORED_TOKEN_KEY).toBe(TOKEN_KEY);
+    expect(STORED_USER_KEY).toBe(USER_KEY);
+  });
+
+  it("asks for a student's dashboard reads at once, and the API client takes those answers instead of asking again", async () => {
+    const user = makeUser();
+    await signIn(user);
+    const { requests } = mockFetch(dashboardRoute(user));
+
+    startPrefetch('/');
+    expect(requests.map((r) => r.url).sort()).toEqual(
+      [
+        '/api/announcements/current',
+        '/api/my/assessments?kind=diagnostic',
+        '/api/my/assessments?kind=exam',
+        '/api/my/assessments?kind=quiz',
+        '/api/refresh',
+        `/api/usernotifications/unseen-count?user_id=${user.id}`,
+      ].sort(),
+    );
+    expect(requests.every((r) => r.headers.get('Authorization') === 'Bearer stored-token')).toBe(true);
+
+    const signal = new AbortController().signal;
+    await refreshUser();
+    expect(await fetchMyAssessments('quiz', signal)).toEqual([]);
+    expect(await fetchMyAssessments('exam', signal)).toEqual([]);
+    expect(await fetchMyAssessments('diagnostic', signal)).toEqual([]);
+    expect(await fetchCurrentAnnouncements(signal)).toEqual([ANNOUNCEMENT]);
+    expect(await fetchUnseenCount(user.id, signal)).toBe(2);
+    expect(requests).toHaveLength(6);
+
+    // Each answer is taken once: the next read asks the server again; what was not prefetched is asked for.
+    expect(await fetchCurrentAnnouncements(signal)).toEqual([ANNOUNCEMENT]);
+    expect(await fetchMySummary(signal)).toEqual(SUMMARY);
+    expect(requests).toHaveLength(8);
+  });
+
+  it('still logs out when the prefetched session refresh answers 401 (spec 4)', async () => {
+    await signIn();
+    const { requests } = mockFetch((r) =>
+      r.url === '/api/refresh' ? json(401, { message: 'Unauthenticated.' }) : json(204, undefined),
+    );
+    startPrefetch('/somewhere');
+    expect(requests.map((r) => r.url)).toEqual(['/api/refresh']);
+
+    await refreshUser();
+    expect(authState.token).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(requests.filter((r) => r.url === '/api/refresh')).toHaveLength(1);
+  });
+
+  it('never hands an answer made for one session to another', async () => {
+    const user = makeUser();
+    await signIn(user);
+    const { requests } = mockFetch(dashboardRoute(user));
+    startPrefetch('/');
+    await logout();
+    mockFetch(loginRoute(user, 'other-token'));
+    await login({ email: user.email, password: 'pathbuilder-demo', remember: true });
+    const after = mockFetch(dashboardRoute(user));
+
+    expect(await fetchCurrentAnnouncements(new AbortController().signal)).toEqual([ANNOUNCEMENT]);
+    expect(after.requests).toHaveLength(1);
+    expect(after.requests[0]?.headers.get('Authorization')).toBe('Bearer other-token');
+    expect(requests.length).toBeGreaterThan(0);
+  });
+
+  it('asks for nothing without a session, and only what the dashboard shows a user', async () => {
+    const none = mockFetch(() => json(204, undefined));
+    startPrefetch('/');
+    expect(none.requests).toHaveLength(0);
+
+    await signIn(makeUser({ taken_diagnostics: 0 }));
+    const fresh = mockFetch(() => json(204, undefined));
+    startPrefetch('/');
+    expect(fresh.requests.map((r) => r.url)).toEqual(['/api/refresh']);
+    dropPrefetched();
+
+    await logout();
+    await signIn(makeUser({ is_teacher: 1 }));
+    const teacher = mockFetch(() => json(204, undefined));
+    startPrefetch('/');
+    expect(teacher.requests.map((r) => r.url)).toEqual(['/api/refresh', '/api/announcements/current']);
+  });
+});
