@@ -5,6 +5,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/vite-precompress.ts';
 import { preloadScreen } from './scripts/vite-preload-screen.ts';
+import { startPrefetch } from './scripts/vite-start-prefetch.ts';
+import { prerender } from './scripts/vite-prerender.ts';
 
 // The web app manifest lives at the top level as plain JSON; the plugin emits it, links it from
 // index.html and precaches it together with its icons.
@@ -37,11 +39,25 @@ export default defineConfig({
     }),
     // The login screen's chunks load beside the entry: the first screen of everyone without a session.
     preloadScreen('src/client/features/auth/screens/login-screen.tsx'),
+    // Before the entry: a signed-in dashboard's API reads and code start at once (src/client/start-prefetch.ts).
+    startPrefetch(
+      'src/client/start-prefetch.ts',
+      'src/client/features/dashboard/screens/dashboard-screen.tsx',
+    ),
+    // dist/login.html: the login screen rendered into the HTML at build time, hydrated by main.tsx.
+    prerender('src/client/prerender.tsx', {
+      '/login': { file: 'login.html', screen: 'src/client/features/auth/screens/login-screen.tsx' },
+    }),
     // Last: brotli and gzip copies of the finished build, sw.js included.
     precompress(),
   ],
   // manifest: bench/run.ts walks dist/.vite/manifest.json to weigh the JS that renders /login.
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    rollupOptions: { input: { index: 'index.html', 'start-prefetch': 'src/client/start-prefetch.ts' } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   test: {
     projects: [

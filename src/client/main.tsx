@@ -1,8 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { whenIdle } from './app/idle.ts';
 import { installPreloadErrorHandling } from './app/lazy-screen.ts';
+import { setPrerenderedPath } from './app/page-load.tsx';
 import { preloadScreen } from './app/routes.tsx';
 import { hasStoredToken, refreshUser } from './features/auth/auth.store.ts';
 import { makeZodJitless } from './lib/zod-jitless.ts';
@@ -23,14 +24,32 @@ const firstScreen = preloadScreen(window.location.pathname);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 const container = root;
-void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(
-  () =>
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
 );
+// /login comes with its screen already in the HTML (scripts/vite-prerender.ts): React adopts that DOM once
+// the screen's code is in (no spinner to wait for), keeping what the visitor has typed meanwhile.
+const prerendered = container.dataset.prerendered;
+if (prerendered === window.location.pathname) {
+  void firstScreen.then(() => {
+    // Still on that page (history.pushState may have moved on meanwhile): adopt its DOM, else start afresh.
+    if (window.location.pathname === prerendered) {
+      setPrerenderedPath(prerendered);
+      hydrateRoot(container, app);
+    } else {
+      container.replaceChildren();
+      createRoot(container).render(app);
+    }
+  });
+} else {
+  container.replaceChildren();
+  void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(
+    // A transition: React renders the first screen in slices, so no single long task blocks the page.
+    () => startTransition(() => createRoot(container).render(app)),
+  );
+}
 
 // What the first screen does not need waits until it has loaded: each is a chunk of its own.
 whenIdle(() => {

@@ -332,6 +332,8 @@ async function storedAppKey(db: AppContext['db']): Promise<string> {
 
 async function serveSpa(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
   const hasSpa = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
+  // The login screen prerendered by the build (scripts/vite-prerender.ts), when this build has it.
+  const hasLoginPage = hasSpa && existsSync(join(staticDir, 'login.html'));
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -355,7 +357,8 @@ async function serveSpa(app: FastifyInstance, staticDir: string | undefined): Pr
     if (path.startsWith(API_BASE + '/') || path === API_BASE || !hasSpa || request.method !== 'GET') {
       return reply.status(404).send({ message: `No route ${request.method} ${path}.` });
     }
-    // Client-side routes: every other GET gets the app shell.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Client-side routes: every other GET gets the app shell; /login the shell with its screen in it.
+    const page = path === '/login' && hasLoginPage ? 'login.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

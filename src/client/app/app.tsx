@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { DialogHost } from '../components/dialogs.tsx';
 import { ToastHost } from '../components/toast.tsx';
@@ -15,14 +16,18 @@ function NavigateBridge() {
   return null;
 }
 
-/** The providers around everything: the router, the toast areas and the global dialogs. */
-export function App() {
+/**
+ * The providers around everything: the router, the toast areas and the global dialogs. `Router`: the
+ * browser's history in the app; the build's prerender of /login (src/client/prerender.tsx) passes a
+ * StaticRouter, so the HTML it writes is this very tree.
+ */
+export function App({ Router = BrowserRouter }: { Router?: ComponentType<{ children: ReactNode }> }) {
   return (
     <>
-      <BrowserRouter>
+      <Router>
         <NavigateBridge />
         <AppRoutes routes={routes} />
-      </BrowserRouter>
+      </Router>
       <ToastHost />
       <DialogHost />
     </>

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
 import { PAGE_LOAD_EXPECTED_REPORTS } from '../../shared/constants.ts';
 import { Loading } from '../components/loading.tsx';
@@ -11,6 +20,16 @@ type Reporter = { reportLoaded(): void; reportFailed(): void };
 const noop: Reporter = { reportLoaded: () => {}, reportFailed: () => {} };
 const PageLoadContext = createContext<Reporter>(noop);
 
+// The path of the page the HTML already shows (the build prerenders /login: src/client/prerender.tsx):
+// the build's render and the client's first render, which hydrates that HTML, both start it as loaded, so
+// they match and the page stays in view with no spinner frame. Cleared once the first page has mounted.
+let prerenderedPath: string | null = null;
+
+/** Set by the prerender and by main.tsx before it hydrates the prerendered page. */
+export function setPrerenderedPath(path: string | null): void {
+  prerenderedPath = path;
+}
+
 /**
  * Counts the page's reports (spec 4: done when loaded + failed reach the expected number; any failure shows
  * the reload notice). Mount one per page (key it by pathname) so every navigation starts pending again.
@@ -19,11 +38,17 @@ const PageLoadContext = createContext<Reporter>(noop);
 export function PageLoadBoundary({
   children,
   expected = PAGE_LOAD_EXPECTED_REPORTS,
+  path,
 }: {
   children: ReactNode;
   expected?: number;
+  /** The page's pathname: the prerendered page starts loaded (see setPrerenderedPath). */
+  path?: string;
 }) {
-  const [status, setStatus] = useState<PageLoadStatus>('pending');
+  const [status, setStatus] = useState<PageLoadStatus>(() =>
+    path !== undefined && path === prerenderedPath ? 'loaded' : 'pending',
+  );
+  useEffect(() => setPrerenderedPath(null), []);
   const counts = useRef({ loaded: 0, failed: 0 });
   const report = useCallback(
     (kind: 'loaded' | 'failed') => {

@@ -57,7 +57,12 @@ export function alertDialog({
 
 /** Renders the first queued dialog. Mount once, near the root. */
 export function DialogHost() {
-  const current = useSyncExternalStore(subscribe, () => queue[0]);
+  // The build's prerender (and the hydration of it) has no dialog yet.
+  const current = useSyncExternalStore(
+    subscribe,
+    () => queue[0],
+    () => undefined,
+  );
   if (!current) return null;
   return <Dialog key={current.id} request={current} />;
 }

@@ -84,7 +84,12 @@ function subscribe(listener: () => void): () => void {
 
 /** Both toast areas. Mount once, near the root; they render once the first toast has loaded them. */
 export function ToastHost() {
-  const wanted = useSyncExternalStore(subscribe, () => areasWanted);
+  // The build's prerender (and the hydration of it) has no toast yet.
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => areasWanted,
+    () => false,
+  );
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -14,7 +14,7 @@ export function ContentArea({ fullPage }: { fullPage: boolean }) {
   }, [pathname]);
   return (
     <main ref={ref} className={`content${fullPage ? ' content--full' : ''}`}>
-      <PageLoadBoundary key={pathname}>
+      <PageLoadBoundary key={pathname} path={pathname}>
         {/* The page-load spinner already covers a screen whose code is still loading. */}
         <Suspense fallback={null}>
           <Outlet />

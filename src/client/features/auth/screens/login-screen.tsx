@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
@@ -6,6 +6,7 @@ import { usePageReady } from '../../../app/page-load.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
+import { useAdoptTypedValues, useHydrated } from '../../../lib/use-hydrated.ts';
 import { login } from '../auth.store.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -19,6 +20,14 @@ export default function LoginScreen() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const { run, pending, error, fieldErrors } = useAction(login);
+  // The prerendered form (scripts/vite-prerender.ts) takes typing at once, but is only sent by the app: the
+  // browser's own submission would put the password in the address bar.
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  useAdoptTypedValues(form, {
+    values: { email: setEmail, password: setPassword },
+    checks: { remember: setRemember },
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -30,7 +39,7 @@ export default function LoginScreen() {
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
   return (
     <AuthCard title="Login" intro="Sign in to continue your learning.">
-      <form className="form" onSubmit={onSubmit}>
+      <form ref={form} className="form" onSubmit={onSubmit}>
         {error !== null && !hasFieldErrors && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
         <TextField
           label="E-mail"
@@ -61,7 +70,7 @@ export default function LoginScreen() {
           />
           <span>Remember me</span>
         </label>
-        <button type="submit" className="button" disabled={pending}>
+        <button type="submit" className="button" disabled={pending || !hydrated}>
           {pending ? 'Logging in...' : 'Login'}
         </button>
       </form>
