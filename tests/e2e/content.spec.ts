@@ -97,7 +97,14 @@ test('an admin uploads a video with a visible progress bar; a student resumes it
   await expect.poll(() => player(student).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
   await expect.poll(() => currentTime(student)).toBeGreaterThan(left - 1);
   expect(Math.abs((await currentTime(student)) - left)).toBeLessThanOrEqual(1);
-  await expect(student.getByTestId('watched-status')).toContainText(/Watched 1\d %/);
+  // What was played before the reload is what counts as watched (a busy machine may play past 3 s first).
+  const duration = await player(student).evaluate((v: HTMLVideoElement) => v.duration);
+  await expect
+    .poll(async () => {
+      const text = (await student.getByTestId('watched-status').textContent()) ?? '';
+      return Math.abs(Number(/Watched (\d+) %/.exec(text)?.[1] ?? -100) - (left / duration) * 100);
+    })
+    .toBeLessThanOrEqual(5);
 
   // Seeking to the end and letting it finish adds only the last second or so: not complete.
   const endSave = progressSaved(student, id);

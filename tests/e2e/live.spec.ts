@@ -275,6 +275,8 @@ test.describe('with PostgreSQL, each person on a different server process', () =
     browser,
     request,
   }) => {
+    // Two browsers on two server processes: more steps than the others, so more time (delivery stays timed).
+    test.setTimeout(90_000);
     const a = `http://127.0.0.1:${port}`;
     const b = `http://127.0.0.1:${port + 1}`;
     const title = `Across processes ${Date.now()}`;
