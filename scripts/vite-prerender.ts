@@ -9,45 +9,11 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import type { Plugin, Rollup } from 'vite';
-
-type OutputBundle = Rollup.OutputBundle;
-type OutputChunk = Rollup.OutputChunk;
+import type { Plugin } from 'vite';
+import { screenChunks } from './vite-chunks.ts';
 
 /** What the prerender entry exports (src/client/prerender.tsx). */
 type PrerenderModule = { prerender(pathname: string): Promise<{ html: string; title: string }> };
-
-const isChunk = (item: OutputBundle[string]): item is OutputChunk => item.type === 'chunk';
-
-function staticClosure(bundle: OutputBundle, start: OutputChunk): OutputChunk[] {
-  const seen = new Map<string, OutputChunk>();
-  const visit = (chunk: OutputChunk) => {
-    if (seen.has(chunk.fileName)) return;
-    seen.set(chunk.fileName, chunk);
-    for (const name of chunk.imports) {
-      const imported = bundle[name];
-      if (imported && isChunk(imported)) visit(imported);
-    }
-  };
-  visit(start);
-  return [...seen.values()];
-}
-
-/** The CSS files of the screen's chunks that the entry does not already link. */
-function screenCss(bundle: OutputBundle, screenModule: string): string[] {
-  const chunks = Object.values(bundle).filter(isChunk);
-  const isScreen = (id: string) => id.replaceAll('\\', '/').endsWith(`/${screenModule}`);
-  const screen = chunks.find((c) => c.moduleIds.some(isScreen));
-  if (!screen) throw new Error(`prerender: no chunk for ${screenModule}`);
-  const entryCss = new Set(
-    chunks
-      .filter((c) => c.isEntry)
-      .flatMap((c) => staticClosure(bundle, c))
-      .flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]),
-  );
-  const css = staticClosure(bundle, screen).flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
-  return [...new Set(css)].filter((file) => !entryCss.has(file));
-}
 
 // Loads the app once the prerendered page has painted: a frame, then a task (at once in a hidden tab, where
 // frames wait). Plain script, no inline code: the Content-Security-Policy allows only files of this origin.
@@ -175,7 +141,7 @@ export function prerender(entry: string, pages: Record<string, { file: string; s
         const module = (await import(pathToFileURL(join(tmp, 'prerender.mjs')).href)) as PrerenderModule;
         for (const [pathname, { file, screen }] of Object.entries(pages)) {
           const page = await module.prerender(pathname);
-          const css = screenCss(bundle, screen).map((f) => base + f);
+          const css = screenChunks(bundle, screen, 'prerender').css.map((f) => base + f);
           writeFileSync(
             join(outDir, file),
             prerenderedHtml(pathname, indexHtml, page, css, base + afterPaint),
