@@ -119,8 +119,18 @@ async function audit(
 /** Runs `once` RUNS times; the median run by performance score (then LCP), as Lighthouse advises. */
 async function median(name: string, once: () => Promise<Audited>): Promise<PageFigures> {
   const all: Audited[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const run = await once();
+  for (let i = 0, retries = 0; i < RUNS; i += 1) {
+    let run: Audited;
+    try {
+      run = await once();
+    } catch (error) {
+      // Lighthouse now and then loses the trace of a load (NO_NAVSTART): that run is made again, twice at most.
+      if (!String(error).includes('NO_NAVSTART') || retries >= 2) throw error;
+      retries += 1;
+      console.log(`${name} run ${i + 1}/${RUNS}: Lighthouse lost the trace (NO_NAVSTART); running it again`);
+      i -= 1;
+      continue;
+    }
     all.push(run);
     const f = run.figures;
     console.log(
