@@ -7,6 +7,7 @@ import { precompress } from './scripts/vite-precompress.ts';
 import { preloadScreen } from './scripts/vite-preload-screen.ts';
 import { startPrefetch } from './scripts/vite-start-prefetch.ts';
 import { prerender } from './scripts/vite-prerender.ts';
+import { screenChunk } from './scripts/vite-screen-chunk.ts';
 
 // The web app manifest lives at the top level as plain JSON; the plugin emits it, links it from
 // index.html and precaches it together with its icons.
@@ -56,7 +57,17 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
-    rollupOptions: { input: { index: 'index.html', 'start-prefetch': 'src/client/start-prefetch.ts' } },
+    rollupOptions: {
+      input: { index: 'index.html', 'start-prefetch': 'src/client/start-prefetch.ts' },
+      output: {
+        // The student dashboard's code in one request (scripts/vite-screen-chunk.ts).
+        manualChunks: screenChunk('dashboard', 'src/client/features/dashboard/screens/dashboard-screen.tsx', [
+          'src/client/features/auth/screens/login-screen.tsx',
+        ]),
+        // Only the modules named: a manual chunk would otherwise also swallow what they import (React...).
+        onlyExplicitManualChunks: true,
+      },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   test: {

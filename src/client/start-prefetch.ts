@@ -111,17 +111,23 @@ function preloadDashboardCode(): void {
   for (const href of (script.dataset.dashboardCss ?? '').split(' ').filter(Boolean)) add('preload', href);
 }
 
-/** At start: the session refresh (spec 4) for any stored session; on '/', the dashboard's reads and code. */
+/**
+ * At start: the session refresh (spec 4) for any stored session; on '/', the dashboard's reads and code.
+ * The requests leave in this task; the rest waits for tasks of its own: a request starts no sooner than
+ * the task that makes it ends, and the code preloads and the formatter take tens of milliseconds on a phone.
+ */
 export function startPrefetch(pathname: string): void {
   const session = storedSession();
   if (!session) return;
   prefetch(AUTH_PATHS.refresh, session.token);
   if (pathname !== '/') return;
   for (const target of dashboardReads(session.user)) prefetch(target, session.token);
-  preloadDashboardCode();
-  // The dashboard's dates (announcements, results): the formatter's slow first construction happens now,
-  // while the page waits for the network, instead of inside the dashboard's first render.
-  dateTimeFormat().format(0);
+  setTimeout(() => {
+    preloadDashboardCode();
+    // The dashboard's dates (announcements, results): the formatter's slow first construction happens now,
+    // while the page waits for the network, instead of inside the dashboard's first render.
+    setTimeout(() => dateTimeFormat().format(0), 0);
+  }, 0);
 }
 
 // Unit tests stub fetch per test and call startPrefetch themselves.

@@ -9,7 +9,11 @@ import { PageLoadBoundary } from '../page-load.tsx';
 export function ContentArea({ fullPage }: { fullPage: boolean }) {
   const { pathname } = useLocation();
   const ref = useRef<HTMLElement>(null);
+  const shown = useRef(pathname);
   useLayoutEffect(() => {
+    // Not on the first page: it starts at the top, and setting scrollTop makes the browser lay out at once.
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     if (ref.current) ref.current.scrollTop = 0;
   }, [pathname]);
   return (
