@@ -23,7 +23,8 @@ import {
   toStudentQuestion,
 } from '../questions/question-types.ts';
 import { itemParams } from '../learning/mastery-model.ts';
-import { parseContent } from '../questions/questions.service.ts';
+import type { parseContent } from '../questions/questions.service.ts';
+import { sharedContent } from '../questions/questions.service.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createAttemptsRepository, type AttemptRow, type AttemptQueries } from './attempts.repository.ts';
 import type { AttemptAnswersTable } from './attempts.table.ts';
@@ -118,7 +119,7 @@ export function createAttemptsService(
 
   async function loadQuestions(ids: number[], r: Pick<AttemptQueries, 'questionsByIds'> = repo) {
     const rows = await r.questionsByIds(ids);
-    const byId = new Map(rows.map((r) => [r.id, { ...r, parsed: parseContent(r.content) }]));
+    const byId = new Map(rows.map((r) => [r.id, { ...r, parsed: sharedContent(r.content) }]));
     return ids.map((id) => byId.get(id)!).filter(Boolean);
   }
 
@@ -411,7 +412,7 @@ export function createAttemptsService(
    */
   async function saveOnTime(auth: Authed, id: string, questionId: number, body: SaveBody) {
     const row = await repo.questionToCheck(questionId);
-    const q = row && { ...row, parsed: parseContent(row.content) };
+    const q = row && { ...row, parsed: sharedContent(row.content) };
     return repo.transaction(async (trx): Promise<Stored | undefined> => {
       const t = now();
       const attempt = await trx.touchOwnOpen(id, auth.user.id, t, LATENCY_GRACE_MS);
