@@ -8,6 +8,16 @@ export function withTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promi
   return group ? group.run(work) : db.transaction().execute(work);
 }
 
+/**
+ * A single write that needs no transaction of its own: on SQLite it joins the group commit, so its sync to
+ * disk is shared and off the event loop (alone, each autocommit write syncs on it); elsewhere it runs as is.
+ */
+export function sharedCommit<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  const group = groupCommits.get(db);
+  return group ? group.run(work) : work(db);
+}
+
 const groupCommits = new WeakMap<Db, GroupCommit>();
 
 /** SQLite: transactions on `db` share commits (see GroupCommit). */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { sharedCommit } from '../../db/transaction.ts';
 
 export function createAuthRepository(db: Db) {
   return {
@@ -45,8 +46,11 @@ export function createAuthRepository(db: Db) {
             .executeTakeFirst()
         ).numDeletedRows,
       ) > 0,
+    // Once a minute per session: shared with other writes' commit rather than a sync of its own.
     touchSession: (id: number, now: string) =>
-      db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute(),
+      sharedCommit(db, (w) =>
+        w.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute(),
+      ),
     deleteSessionByHash: (tokenHash: string) =>
       db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
     deleteSessionsOfUser: async (userId: number, exceptHash?: string) => {

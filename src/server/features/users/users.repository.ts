@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
+import { sharedCommit } from '../../db/transaction.ts';
 import type { UsersTable } from './users.table.ts';
 
 /** How stale the "last synced" stamp may get before a delivery writes it again. */
@@ -123,16 +124,19 @@ export function createUsersRepository(db: Db) {
     markSynced: async (id: number, at: Date) => {
       const stamp = at.toISOString();
       const minuteAgo = new Date(at.getTime() - SYNC_STAMP_MS).toISOString();
-      await db
-        .insertInto('user_sync')
-        .values({ user_id: id, last_synced_at: stamp })
-        .onConflict((oc) =>
-          oc
-            .column('user_id')
-            .doUpdateSet({ last_synced_at: stamp })
-            .where('user_sync.last_synced_at', '<', minuteAgo),
-        )
-        .execute();
+      // On the first answer a student saves in a minute: shared with the answers' commit, not a sync of its own.
+      await sharedCommit(db, (w) =>
+        w
+          .insertInto('user_sync')
+          .values({ user_id: id, last_synced_at: stamp })
+          .onConflict((oc) =>
+            oc
+              .column('user_id')
+              .doUpdateSet({ last_synced_at: stamp })
+              .where('user_sync.last_synced_at', '<', minuteAgo),
+          )
+          .execute(),
+      );
     },
     /** user id → when their device last delivered data, for those that ever did. */
     lastSyncedOf: async (ids: number[]): Promise<Map<number, string>> => {
