@@ -286,3 +286,53 @@ describe('the student dashboard', () => {
     ).toBe('/notifications');
   });
 });
+
+describe('the student dashboard while its announcements are slow', () => {
+  it('shows nothing of the lists until the announcements are in, so they never push the page down', async () => {
+    let answer!: () => void;
+    const announcementsIn = new Promise<void>((resolve) => (answer = resolve));
+    mockFetch(async (request) => {
+      if (request.url === '/api/announcements/current') {
+        await announcementsIn;
+        return json(200, {
+          data: [
+            {
+              id: 1,
+              title: 'First-aid certificates',
+              body: '<p>Bring yours before placement.</p>',
+              published_at: '2026-11-20T09:00:00.000Z',
+              author_name: 'Ada Admin',
+            },
+          ],
+        });
+      }
+      if (request.url === '/api/my/assessments?kind=quiz') return json(200, { data: QUIZZES });
+      if (request.url.startsWith('/api/my/assessments')) return json(200, { data: [] });
+      if (request.url.startsWith('/api/usernotifications/unseen-count')) return json(200, { count: 0 });
+      return undefined;
+    });
+    renderScreen(<DashboardScreen user={makeUser()} />);
+
+    // The lists have arrived; the announcements have not.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Your progress' })).toBeNull();
+
+    answer();
+    const announcements = await screen.findByRole('region', { name: 'Announcements' });
+    const progress = await screen.findByRole('region', { name: 'Your progress' });
+    // The announcements come first on the page.
+    expect(announcements.compareDocumentPosition(progress) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('still shows the lists when the announcements cannot be loaded', async () => {
+    mockFetch((request) => {
+      if (request.url === '/api/announcements/current') return json(500, { message: 'Server error.' });
+      if (request.url === '/api/my/assessments?kind=quiz') return json(200, { data: QUIZZES });
+      if (request.url.startsWith('/api/my/assessments')) return json(200, { data: [] });
+      return undefined;
+    });
+    renderScreen(<DashboardScreen user={makeUser()} />);
+    expect(await screen.findByRole('region', { name: 'Your progress' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Announcements' })).toBeNull();
+  });
+});

@@ -29,5 +29,11 @@ export function useCurrentAnnouncements(userId: number) {
     setDismissed(next);
     writeItem('local', dismissedKey(userId), JSON.stringify(next));
   };
-  return { visible, dismiss, loaded: state.data !== undefined };
+  // Settled: loaded, or failed (offline, say); the dashboard holds what follows until then.
+  return {
+    visible,
+    dismiss,
+    loaded: state.data !== undefined,
+    settled: state.data !== undefined || !!state.error,
+  };
 }

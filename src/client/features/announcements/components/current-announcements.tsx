@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { CurrentAnnouncement } from '../../../../shared/contracts/announcements.ts';
 import { RichHtml } from '../../../components/rich-html.tsx';
 import { formatDate } from '../../quiz/format.ts';
 import { useAuth } from '../../auth/auth.store.ts';
@@ -12,12 +13,23 @@ import '../announcements.css';
 export function CurrentAnnouncements() {
   const { user } = useAuth();
   if (!user) return null;
-  return <AnnouncementCards userId={user.id} />;
+  return <LoadedAnnouncements userId={user.id} />;
 }
 
-function AnnouncementCards({ userId }: { userId: number }) {
-  const id = useId();
+function LoadedAnnouncements({ userId }: { userId: number }) {
   const { visible, dismiss } = useCurrentAnnouncements(userId);
+  return <AnnouncementCards visible={visible} dismiss={dismiss} />;
+}
+
+/** The cards themselves, for a screen that loads them with useCurrentAnnouncements (the student dashboard). */
+export function AnnouncementCards({
+  visible,
+  dismiss,
+}: {
+  visible: readonly CurrentAnnouncement[];
+  dismiss: (id: number) => void;
+}) {
+  const id = useId();
   if (visible.length === 0) return null;
   return (
     <section className="card dashboard__section announcements-current" aria-labelledby={id}>

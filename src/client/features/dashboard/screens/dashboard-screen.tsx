@@ -21,7 +21,11 @@ import '../../quizzes/quizzes.css';
 import '../../quiz/quiz.css';
 import '../dashboard.css';
 import { PageTitle } from '../../../app/layout/page-title.tsx';
-import { CurrentAnnouncements } from '../../announcements/components/current-announcements.tsx';
+import {
+  AnnouncementCards,
+  CurrentAnnouncements,
+} from '../../announcements/components/current-announcements.tsx';
+import { useCurrentAnnouncements } from '../../announcements/use-current-announcements.ts';
 
 export type DashboardScreenProps = { user: User | null };
 
@@ -135,11 +139,28 @@ function ProgressCard({ quizzes, exams }: { quizzes: Progress; exams: Progress }
   );
 }
 
-function StudentDashboard() {
+/**
+ * A student's dashboard. The announcements come first on the page, so the rest waits until they have loaded
+ * (or failed): arriving after the lists, they would push everything on screen down.
+ */
+function StudentHome({ userId }: { userId: number }) {
+  const announcements = useCurrentAnnouncements(userId);
+  return (
+    <>
+      {announcements.settled && (
+        <AnnouncementCards visible={announcements.visible} dismiss={announcements.dismiss} />
+      )}
+      <StudentDashboard held={!announcements.settled} />
+      <NotificationsCard />
+    </>
+  );
+}
+
+function StudentDashboard({ held }: { held: boolean }) {
   const { data, loading, error, updatedAt } = useDashboard(true);
   const now = useNow();
-  usePageReady({ loading: loading && !data, error });
-  if (!data) return null;
+  usePageReady({ loading: (loading && !data) || (held && !error), error });
+  if (!data || held) return null;
   const view = dashboardView(data);
   const nothing = view.inProgress.length === 0 && view.upcoming.length === 0 && view.latest.length === 0;
   if (nothing) {
@@ -197,7 +218,7 @@ export default function DashboardScreen({ user }: DashboardScreenProps) {
   return (
     <div className="screen dashboard">
       <PageTitle>{user ? `Welcome, ${user.full_name}` : 'Welcome'}</PageTitle>
-      {user && (!student || user.taken_diagnostics === 1) && <CurrentAnnouncements />}
+      {user && !student && <CurrentAnnouncements />}
       {student && user?.taken_diagnostics === 0 && (
         <section className="card card--accent" aria-labelledby="diagnostic-cta">
           <h2 id="diagnostic-cta">Start with the diagnostic</h2>
@@ -210,12 +231,7 @@ export default function DashboardScreen({ user }: DashboardScreenProps) {
           </Link>
         </section>
       )}
-      {student && user?.taken_diagnostics === 1 && (
-        <>
-          <StudentDashboard />
-          <NotificationsCard />
-        </>
-      )}
+      {student && user?.taken_diagnostics === 1 && <StudentHome userId={user.id} />}
       {!(student && user?.taken_diagnostics === 1) && <Ready />}
       {user && !student && (
         <EmptyState
