@@ -291,20 +291,21 @@ describe('the student dashboard while its announcements are slow', () => {
   it('shows nothing of the lists until the announcements are in, so they never push the page down', async () => {
     let answer!: () => void;
     const announcementsIn = new Promise<void>((resolve) => (answer = resolve));
-    mockFetch(async (request) => {
+    mockFetch((request) => {
       if (request.url === '/api/announcements/current') {
-        await announcementsIn;
-        return json(200, {
-          data: [
-            {
-              id: 1,
-              title: 'First-aid certificates',
-              body: '<p>Bring yours before placement.</p>',
-              published_at: '2026-11-20T09:00:00.000Z',
-              author_name: 'Ada Admin',
-            },
-          ],
-        });
+        return announcementsIn.then(() =>
+          json(200, {
+            data: [
+              {
+                id: 1,
+                title: 'First-aid certificates',
+                body: '<p>Bring yours before placement.</p>',
+                published_at: '2026-11-20T09:00:00.000Z',
+                author_name: 'Ada Admin',
+              },
+            ],
+          }),
+        );
       }
       if (request.url === '/api/my/assessments?kind=quiz') return json(200, { data: QUIZZES });
       if (request.url.startsWith('/api/my/assessments')) return json(200, { data: [] });
