@@ -37,7 +37,11 @@ if (prerendered === window.location.pathname) {
     // Still on that page (history.pushState may have moved on meanwhile): adopt its DOM, else start afresh.
     if (window.location.pathname === prerendered) {
       setPrerenderedPath(prerendered);
-      hydrateRoot(container, app);
+      // A transition: React hydrates in slices of a few milliseconds, so no single long task blocks the page
+      // (a click meanwhile is replayed once its part is hydrated).
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
     } else {
       container.replaceChildren();
       createRoot(container).render(app);
