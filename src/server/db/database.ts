@@ -58,7 +58,7 @@ export function openDatabase(config: DatabaseConfig): OpenedDatabase {
   mkdirSync(config.dataDir, { recursive: true });
   const database = openNodeSqlite(sqliteFileOf(config.dataDir));
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
-  enableGroupCommit(db, database.durability);
+  enableGroupCommit(db, database.durability, (sql) => database.raw.exec(sql));
   return { db, dialect: 'sqlite', writes };
 }
 

@@ -20,9 +20,12 @@ export function sharedCommit<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T
 
 const groupCommits = new WeakMap<Db, GroupCommit>();
 
-/** SQLite: transactions on `db` share commits (see GroupCommit). */
-export function enableGroupCommit(db: Db, durability?: Durability): void {
-  groupCommits.set(db, new GroupCommit(db, durability));
+/**
+ * SQLite: transactions on `db` share commits (see GroupCommit). `exec` runs a statement on the same connection
+ * directly: the savepoints around each unit then skip Kysely's building and compiling (two per save).
+ */
+export function enableGroupCommit(db: Db, durability?: Durability, exec?: (sql: string) => void): void {
+  groupCommits.set(db, new GroupCommit(db, durability, exec));
 }
 
 /** Units per shared commit at most, so reads waiting for the connection get their turn. */
@@ -48,12 +51,14 @@ interface Unit {
 class GroupCommit {
   readonly #db: Db;
   readonly #durability: Durability | undefined;
+  readonly #exec: ((sql: string) => void) | undefined;
   readonly #queue: Unit[] = [];
   #scheduled = false;
 
-  constructor(db: Db, durability?: Durability) {
+  constructor(db: Db, durability?: Durability, exec?: (sql: string) => void) {
     this.#db = db;
     this.#durability = durability;
+    this.#exec = exec;
   }
 
   run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
@@ -89,7 +94,22 @@ class GroupCommit {
       return;
     }
     try {
+      const exec = this.#exec;
       for (const [i, unit] of units.entries()) {
+        if (exec) {
+          // The transaction holds the only connection, so these run inside it, between the unit's statements.
+          exec(`savepoint unit${i}`);
+          try {
+            const value = await unit.work(trx);
+            exec(`release savepoint unit${i}`);
+            committed.push({ unit, value });
+          } catch (err) {
+            exec(`rollback to savepoint unit${i}`);
+            exec(`release savepoint unit${i}`);
+            unit.reject(err);
+          }
+          continue;
+        }
         const point = await trx.savepoint(`unit${i}`).execute();
         try {
           const value = await unit.work(point);
