@@ -4,10 +4,9 @@
 // Used for the student dashboard, the first screen of every signed-in student. Other screens that share
 // some of these modules load this chunk too: a few kilobytes more, in one request.
 import type { Rollup } from 'vite';
+import { isModule } from './vite-chunks.ts';
 
 type ManualChunks = (id: string, meta: Rollup.ManualChunkMeta) => string | undefined;
-
-const isModule = (id: string, module: string) => id.replaceAll('\\', '/').endsWith(`/${module}`);
 
 function staticImports(meta: Rollup.ManualChunkMeta, start: string): Set<string> {
   const seen = new Set<string>();

@@ -1,11 +1,10 @@
+import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import type { Durability } from './node-sqlite.ts';
 
 /** Runs work in a transaction, joining the caller's if there already is one (Kysely does not nest them). */
 export function withTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  if (db.isTransaction) return work(db);
-  const group = groupCommits.get(db);
-  return group ? group.run(work) : db.transaction().execute(work);
+  return joined(db, work) ?? db.transaction().execute(work);
 }
 
 /**
@@ -13,9 +12,13 @@ export function withTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promi
  * disk is shared and off the event loop (alone, each autocommit write syncs on it); elsewhere it runs as is.
  */
 export function sharedCommit<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  return joined(db, work) ?? work(db);
+}
+
+/** The caller's transaction, or the group commit where there is one; undefined for neither. */
+function joined<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> | undefined {
   if (db.isTransaction) return work(db);
-  const group = groupCommits.get(db);
-  return group ? group.run(work) : work(db);
+  return groupCommits.get(db)?.run(work);
 }
 
 const groupCommits = new WeakMap<Db, GroupCommit>();
@@ -94,30 +97,21 @@ class GroupCommit {
       return;
     }
     try {
+      // Directly on the connection the transaction holds when we can, else through Kysely.
       const exec = this.#exec;
+      const run = async (statement: string) => {
+        if (exec) exec(statement);
+        else await sql.raw(statement).execute(trx);
+      };
       for (const [i, unit] of units.entries()) {
-        if (exec) {
-          // The transaction holds the only connection, so these run inside it, between the unit's statements.
-          exec(`savepoint unit${i}`);
-          try {
-            const value = await unit.work(trx);
-            exec(`release savepoint unit${i}`);
-            committed.push({ unit, value });
-          } catch (err) {
-            exec(`rollback to savepoint unit${i}`);
-            exec(`release savepoint unit${i}`);
-            unit.reject(err);
-          }
-          continue;
-        }
-        const point = await trx.savepoint(`unit${i}`).execute();
+        await run(`savepoint unit${i}`);
         try {
-          const value = await unit.work(point);
-          await point.releaseSavepoint(`unit${i}`).execute();
+          const value = await unit.work(trx);
+          await run(`release savepoint unit${i}`);
           committed.push({ unit, value });
         } catch (err) {
-          await point.rollbackToSavepoint(`unit${i}`).execute();
-          await point.releaseSavepoint(`unit${i}`).execute();
+          await run(`rollback to savepoint unit${i}`);
+          await run(`release savepoint unit${i}`);
           unit.reject(err);
         }
       }

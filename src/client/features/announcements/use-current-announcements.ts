@@ -30,10 +30,5 @@ export function useCurrentAnnouncements(userId: number) {
     writeItem('local', dismissedKey(userId), JSON.stringify(next));
   };
   // Settled: loaded, or failed (offline, say); the dashboard holds what follows until then.
-  return {
-    visible,
-    dismiss,
-    loaded: state.data !== undefined,
-    settled: state.data !== undefined || !!state.error,
-  };
+  return { visible, dismiss, settled: state.data !== undefined || !!state.error };
 }
