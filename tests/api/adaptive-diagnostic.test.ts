@@ -161,7 +161,7 @@ describe.each(dialects)('the adaptive diagnostic (%s)', (dialect) => {
     // Fixed attempt ids seed the belief's sampler, as below: the order ranks questions by information from a
     // Monte Carlo estimate, and with random seeds the two orders came out equal now and then (with A known,
     // E and C sit near 0.5 and B and D at 0.75 and 0.25, so sampling noise can reorder them into B before C).
-    const stepAfter = async (answer: unknown, id: string) => {
+    const stepAfter = async (answer: unknown, id: ReturnType<typeof newId>) => {
       const token = await student();
       const a = await start(token, diagnostic, id);
       await save(token, a.id, a1!, answer);
