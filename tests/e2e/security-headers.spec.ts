@@ -59,9 +59,14 @@ test('the SPA shell and the API answer with the security headers', async ({ page
   const shell = await page.goto('/login');
   expect(shell?.status()).toBe(200);
   expectSecurityHeaders(shell!.headers());
+  // Data, not a document: a policy under which nothing loads, the frame and sniffing bans as well.
   const health = await request.get('/api/health');
   expect(health.status()).toBe(200);
-  expectSecurityHeaders(health.headers());
+  expect(health.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(health.headers()['x-content-type-options']).toBe('nosniff');
+  expect(health.headers()['x-frame-options']).toBe('DENY');
+  // The service worker's script is run, and its response's policy governs the worker: the full one.
+  expectSecurityHeaders((await request.get('/sw.js')).headers());
 });
 
 test('a student goes through their screens without a single policy violation', async ({ page }) => {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { mayHoldNul, type FieldErrors } from '../../shared/contracts/common.ts';
 import { article, fieldLabel, issueMessage } from './field-labels.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 /** An error whose status and body are meant for the client (Laravel-shaped, DESIGN.md section 3). */
 export class HttpError extends Error {
@@ -136,7 +136,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
         : 'The request is malformed.';
   request.log.info({ code: error.code, url: request.url }, 'refused by the router');
   // No hook runs for these replies, so the security headers' onSend does not either.
-  void reply.status(status).headers(SECURITY_HEADERS).send({ message });
+  void reply.status(status).headers(API_SECURITY_HEADERS).send({ message });
 }
 
 export const errorsPlugin = fp(

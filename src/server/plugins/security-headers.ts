@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * The browser's own defences, on every response (API, SPA shell, assets, errors). Scripts only from our
- * origin, never inline or evaluated: an injected <script> or on* attribute does not run. Styles keep
- * 'unsafe-inline': react-toastify and react-select (through emotion) insert <style> elements at run time.
+ * The browser's own defences, on every response (SPA shell, assets, errors; data gets API_SECURITY_HEADERS
+ * below). Scripts only from our origin, never inline or evaluated: an injected <script> or on* attribute does
+ * not run. Styles keep 'unsafe-inline': react-toastify and react-select (through emotion) insert <style>
+ * elements at run time.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -34,16 +35,33 @@ export const SECURITY_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
 } as const;
 
+/**
+ * JSON and event streams are never documents: nothing in them may load anything, be framed or be sniffed as
+ * something else (OWASP's REST Security Cheat Sheet). The referrer and opener policies only act on documents,
+ * so they stay off; the shorter set also spares half a kilobyte on every API reply.
+ */
+export const API_SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+} as const;
+
+/** A reply that is data, not something a browser renders or runs (a worker script takes its policy too). */
+const isData = (contentType: unknown) =>
+  typeof contentType === 'string' &&
+  (contentType.startsWith('application/json') || contentType.startsWith('text/event-stream'));
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     // onSend, not onRequest: it also runs for error replies and 404s. (Replies to URLs the router cannot
     // even decode run no hook at all; errors.ts `frameworkErrors` adds the headers to those itself.)
-    app.addHook('onSend', async (_request, reply, payload) => {
+    // A callback hook: it runs on every reply, and an async one costs a promise and a turn each time.
+    app.addHook('onSend', (_request, reply, payload, done) => {
       // A reply that set a policy of its own keeps it: an uploaded file's is stricter still (files.routes.ts).
       const own = reply.getHeader('content-security-policy');
-      void reply.headers(SECURITY_HEADERS);
+      void reply.headers(isData(reply.getHeader('content-type')) ? API_SECURITY_HEADERS : SECURITY_HEADERS);
       if (own !== undefined) void reply.header('content-security-policy', own);
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'security-headers' },

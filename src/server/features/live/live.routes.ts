@@ -10,7 +10,7 @@ import {
   liveMessagesResponseSchema,
 } from '../../../shared/contracts/live.ts';
 import type { createRouter } from '../../plugins/routes.ts';
-import { SECURITY_HEADERS } from '../../plugins/security-headers.ts';
+import { API_SECURITY_HEADERS } from '../../plugins/security-headers.ts';
 import type { StreamSink } from './live-streams.ts';
 import type { LiveService } from './live.service.ts';
 
@@ -83,7 +83,7 @@ export function liveRoutes(route: ReturnType<typeof createRouter>, live: LiveSer
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
-        ...SECURITY_HEADERS,
+        ...API_SECURITY_HEADERS,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
