@@ -14,13 +14,22 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: { auth: AuthService; dialect: 'sqlite' | 'postgres' }) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('authWriteMark', 0);
-    app.addHook('onRequest', async (request) => {
+    // A callback hook: a session the cache vouches for is settled without a promise or a turn of the loop.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.authWriteMark = opts.auth.writeMark();
       const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ')) return;
+      if (!header?.startsWith('Bearer ')) return done();
       const token = header.slice(7).trim();
-      if (token.length < 20 || token.length > 200) return;
-      request.auth = await opts.auth.authenticate(token);
+      if (token.length < 20 || token.length > 200) return done();
+      const found = opts.auth.authenticate(token);
+      if (!(found instanceof Promise)) {
+        request.auth = found;
+        return done();
+      }
+      found.then((auth) => {
+        request.auth = auth;
+        done();
+      }, done);
     });
     // PostgreSQL tells this process of its own changes a moment after they commit: a request that revoked a
     // session or changed a user is answered once the cache has heard, so the next request sees the change.
