@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
 
 type SqlValue = null | number | bigint | string | Uint8Array;
 
@@ -16,7 +17,12 @@ export interface Durability {
   flush(): Promise<void>;
 }
 
-export type NodeSqlite = SqliteDatabase & { raw: DatabaseSync; durability: Durability };
+export type NodeSqlite = SqliteDatabase & {
+  raw: DatabaseSync;
+  durability: Durability;
+  /** In WAL mode: the thread that checkpoints instead of the commits (checkpointer.ts). */
+  checkpointer?: Checkpointer;
+};
 
 /** Adapts Node's built-in `DatabaseSync` to the interface Kysely's SqliteDialect drives. */
 export function openNodeSqlite(filename: string): NodeSqlite {
@@ -26,6 +32,11 @@ export function openNodeSqlite(filename: string): NodeSqlite {
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;`);
   const durability = walDurability(raw, filename);
+  let checkpointer: Checkpointer | undefined;
+  if (durability.wal) {
+    raw.exec('PRAGMA wal_autocheckpoint = 0;');
+    checkpointer = startCheckpointer(filename);
+  }
   // Kysely sends the same SQL text again and again; preparing it once per text saves most of a query's
   // cost. One connection runs one statement at a time, so sharing a prepared statement is safe.
   const statements = new Map<string, { stmt: ReturnType<DatabaseSync['prepare']>; reader: boolean }>();
@@ -43,8 +54,10 @@ export function openNodeSqlite(filename: string): NodeSqlite {
   return {
     raw,
     durability,
+    checkpointer,
     close: () => {
       statements.clear();
+      checkpointer?.stop();
       durability.close();
       raw.close();
     },
@@ -88,12 +101,13 @@ export function openNodeSqlite(filename: string): NodeSqlite {
 function walDurability(
   raw: DatabaseSync,
   filename: string,
-): Durability & { afterStatement(commit: boolean): void; commitFailed(): void; close(): void } {
+): Durability & { wal: boolean; afterStatement(commit: boolean): void; commitFailed(): void; close(): void } {
   const mode = (raw.prepare('PRAGMA journal_mode').get() as { journal_mode?: string } | undefined)
     ?.journal_mode;
   if (mode !== 'wal') {
     raw.exec('PRAGMA synchronous = FULL;');
     return {
+      wal: false,
       afterStatement() {},
       commitFailed() {},
       deferNextCommit() {},
@@ -111,6 +125,7 @@ function walDurability(
     return fd;
   };
   return {
+    wal: true,
     afterStatement(commit) {
       if (raw.isTransaction) return;
       // Only the COMMIT the caller asked about is deferred; any other write is synced before it returns.
