@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 /** The schools a caller may see: undefined for an admin (every school), a teacher's list otherwise. */
 export type Scope = number[] | undefined;
@@ -69,7 +70,7 @@ export function createReportsRepository(db: Db, dialect: Dialect) {
   return {
     /** Sets the score summary again from the attempts: of one student (after their submit), or of everyone. */
     async rebuildScores(userId?: number) {
-      await db.transaction().execute(async (trx) => {
+      await withTransaction(db, async (trx) => {
         if (userId === undefined) await trx.deleteFrom('report_scores').execute();
         else await trx.deleteFrom('report_scores').where('user_id', '=', userId).execute();
         await sql`insert into report_scores (user_id, attempts, sum_percent)
@@ -187,7 +188,7 @@ export function createReportsRepository(db: Db, dialect: Dialect) {
      * them) form its batch, and only the batch is added up, so nothing is counted twice.
      */
     async foldIn(assessmentId: number, batch: string) {
-      await db.transaction().execute(async (trx) => {
+      await withTransaction(db, async (trx) => {
         await sql`insert into report_item_ledger (attempt_id, assessment_id, school_id, batch)
           select a.id, a.assessment_id, coalesce(u.school_id, 0), ${batch}
           from attempts a join users u on u.id = a.user_id
@@ -220,7 +221,7 @@ export function createReportsRepository(db: Db, dialect: Dialect) {
 
     /** Starts an assessment's item tables again (an attempt was deleted since they were added up). */
     async forgetItems(assessmentId: number) {
-      await db.transaction().execute(async (trx) => {
+      await withTransaction(db, async (trx) => {
         for (const table of ['report_item_stats', 'report_item_totals', 'report_item_ledger'] as const)
           await trx.deleteFrom(table).where('assessment_id', '=', assessmentId).execute();
       });

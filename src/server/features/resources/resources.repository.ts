@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 export interface FolderRow {
   id: number;
@@ -95,7 +96,7 @@ export function createResourcesRepository(db: Db) {
       school_ids: number[];
       at: string;
     }): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return withTransaction(db, async (trx) => {
         const { id } = await trx
           .insertInto('resource_folders')
           .values({
@@ -120,7 +121,7 @@ export function createResourcesRepository(db: Db) {
       id: number,
       row: { parent_id: number | null; name: string; school_ids: number[]; at: string },
     ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await withTransaction(db, async (trx) => {
         await trx
           .updateTable('resource_folders')
           .set({ parent_id: row.parent_id, name: row.name, updated_at: row.at })
@@ -194,7 +195,7 @@ export function createResourcesRepository(db: Db) {
       micro_topic_ids: number[];
       at: string;
     }): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return withTransaction(db, async (trx) => {
         const { id } = await trx
           .insertInto('resources')
           .values({
@@ -221,7 +222,7 @@ export function createResourcesRepository(db: Db) {
       id: number,
       row: { folder_id: number; title: string; description: string; micro_topic_ids: number[]; at: string },
     ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await withTransaction(db, async (trx) => {
         await trx
           .updateTable('resources')
           .set({
