@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHECKPOINT_INTERVAL_MS } from '../../src/server/db/checkpointer.ts';
+import { CHECKPOINT_INTERVAL_MS, startCheckpointer } from '../../src/server/db/checkpointer.ts';
 import { openNodeSqlite, type NodeSqlite } from '../../src/server/db/node-sqlite.ts';
 
 // The WAL's pages reach the database file on a thread of its own (checkpointer.ts), never inside a commit on
@@ -72,5 +72,14 @@ describe('WAL checkpoints off the event loop (SQLite)', () => {
     for (let round = 1; round < 4; round++) writeRound(round);
     await wait();
     expect(statSync(file).size).toBeGreaterThan(before + 1_000 * PAGE);
+  });
+
+  it('hands checkpoints back when its thread fails', async () => {
+    // A database the thread cannot open: it fails at once, and says so.
+    const failed = await new Promise<boolean>((resolve) => {
+      startCheckpointer(join(dir, 'missing', 'test.sqlite'), { onFailure: () => resolve(true) });
+      setTimeout(() => resolve(false), 5_000);
+    });
+    expect(failed).toBe(true);
   });
 });

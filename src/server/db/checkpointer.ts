@@ -74,14 +74,22 @@ parentPort.on('message', (message) => {
 
 export function startCheckpointer(
   filename: string,
-  { intervalMs = CHECKPOINT_INTERVAL_MS, frames = CHECKPOINT_FRAMES } = {},
+  {
+    intervalMs = CHECKPOINT_INTERVAL_MS,
+    frames = CHECKPOINT_FRAMES,
+    onFailure,
+  }: { intervalMs?: number; frames?: number; onFailure: () => void },
 ): Checkpointer {
   if (!isLittleEndian) frames = 0;
   const worker = new Worker(WORKER, { eval: true, workerData: { filename, intervalMs, frames } });
-  // Never what keeps the process alive; a failed worker leaves checkpoints to SQLite's close.
+  // Never what keeps the process alive.
   worker.unref();
-  worker.on('error', () => {});
   let stopped = false;
+  // A thread that cannot open the database or dies: the caller checkpoints as SQLite does by default again.
+  worker.on('error', () => {
+    if (!stopped) onFailure();
+    stopped = true;
+  });
   return {
     checkpoint: () =>
       new Promise((resolve) => {

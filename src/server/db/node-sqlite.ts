@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
-import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
+import { CHECKPOINT_FRAMES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
 
 type SqlValue = null | number | bigint | string | Uint8Array;
 
@@ -35,7 +35,11 @@ export function openNodeSqlite(filename: string): NodeSqlite {
   let checkpointer: Checkpointer | undefined;
   if (durability.wal) {
     raw.exec('PRAGMA wal_autocheckpoint = 0;');
-    checkpointer = startCheckpointer(filename);
+    checkpointer = startCheckpointer(filename, {
+      onFailure: () => {
+        if (raw.isOpen) raw.exec(`PRAGMA wal_autocheckpoint = ${CHECKPOINT_FRAMES};`);
+      },
+    });
   }
   // Kysely sends the same SQL text again and again; preparing it once per text saves most of a query's
   // cost. One connection runs one statement at a time, so sharing a prepared statement is safe.
