@@ -376,6 +376,33 @@ describe.each(dialects)('assessment integrity (%s)', (dialect) => {
       expect((await submit(s, a.id)).json().score).toBe(1);
     });
 
+    it('resumes where the last written answer was given, not where a superseded replay was', async () => {
+      const { ids } = await freshQuestions(['true_false', 'true_false', 'true_false']);
+      const quiz = await createAssessment(t, admin, { question_ids: ids });
+      const s = await newStudent();
+      const a = (await start(s, quiz)).json();
+      const put = (questionId: number, at: number, position: number) =>
+        t.request({
+          method: 'PUT',
+          url: `/api/attempts/${a.id}/answers/${questionId}`,
+          token: s,
+          payload: { answer: rightAnswer('true_false'), answered_at: new Date(at).toISOString(), position },
+        });
+      const position = async () =>
+        (await t.request({ method: 'GET', url: `/api/attempts/${a.id}`, token: s })).json().position;
+      const now = Date.now();
+      expect((await put(ids[2]!, now, 2)).json()).toMatchObject({ saved: true });
+      expect(await position()).toBe(2);
+      // A replay from another device, older than the answer the server has: neither answer nor place change.
+      expect((await put(ids[2]!, now - 5000, 0)).json()).toMatchObject({ superseded: true });
+      expect(await position()).toBe(2);
+      // A place beyond the attempt's questions is not kept; the answer is.
+      expect((await put(ids[1]!, now, 7)).json()).toMatchObject({ saved: true });
+      expect(await position()).toBe(2);
+      expect((await put(ids[0]!, now, 0)).json()).toMatchObject({ saved: true });
+      expect(await position()).toBe(0);
+    });
+
     it('keeps the diagnostic gate on the server: nothing else starts before it is taken', async () => {
       const { topic, ids } = await freshQuestions(['true_false'], { practice_only: true });
       const quizQ = await freshQuestions(['true_false']);

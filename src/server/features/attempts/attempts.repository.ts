@@ -1,5 +1,5 @@
 import { withTransaction } from '../../db/transaction.ts';
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { affected, prepared } from '../../db/prepared.ts';
 import type { AttemptAnswersTable, AttemptsTable } from './attempts.table.ts';
@@ -84,7 +84,185 @@ const questionToCheck = prepared((db: Db, p: { id: number }) =>
   db.selectFrom('questions').select(['id', 'type', 'content']).where('id', '=', p.id),
 );
 
+/** What grading writes once it has marked an attempt (see `recordGrade`). */
+export interface GradeWrites {
+  attemptId: string;
+  userId: number;
+  marks: Pick<
+    AttemptsTable,
+    | 'status'
+    | 'submitted_at'
+    | 'auto_submitted'
+    | 'used_offline_grace'
+    | 'score'
+    | 'max_score'
+    | 'percent'
+    | 'passed'
+  >;
+  /** Each answered question's verdict: 1 right, 0 wrong. */
+  verdicts: Array<[questionId: number, correct: number]>;
+  tallies: Array<{ microTopicId: number; correct: number; total: number }>;
+  now: string;
+  diagnostic: boolean;
+}
+
+/**
+ * PostgreSQL: grading's writes to the attempt, its answers and the proficiency as one statement. Every part
+ * but the marks waits on `m`, the marking of the attempt while it is in progress, so when that finds nothing,
+ * nothing is written. (The diagnostic's flag on the user stays a statement of its own: session caches learn
+ * of a change to a user from the write observer, which does not read raw SQL; it happens once per student.)
+ */
+function gradeStatement(g: GradeWrites) {
+  const m = g.marks;
+  const right = g.verdicts.filter(([, c]) => c === 1).map(([q]) => q);
+  const parts = [
+    sql`m as (update attempts set status = ${m.status}, submitted_at = ${m.submitted_at},
+      auto_submitted = ${m.auto_submitted}, used_offline_grace = ${m.used_offline_grace}, score = ${m.score},
+      max_score = ${m.max_score}, percent = ${m.percent}, passed = ${m.passed}
+      where id = ${g.attemptId} and status = 'in_progress' returning id)`,
+  ];
+  if (g.verdicts.length)
+    parts.push(sql`v as (update attempt_answers
+      set correct = case when question_id in (${sql.join(right.length ? right : [-1])}) then 1 else 0 end
+      where attempt_id = ${g.attemptId} and question_id in (${sql.join(g.verdicts.map(([q]) => q))})
+        and exists (select 1 from m))`);
+  if (g.tallies.length)
+    parts.push(sql`p as (insert into proficiency (user_id, micro_topic_id, correct, total, updated_at)
+      select ${g.userId}::integer, t.micro_topic_id, t.correct, t.total, ${g.now}::varchar
+      from (values ${sql.join(
+        g.tallies.map((t) => sql`(${t.microTopicId}::integer, ${t.correct}::integer, ${t.total}::integer)`),
+      )}) as t (micro_topic_id, correct, total)
+      where exists (select 1 from m)
+      on conflict (user_id, micro_topic_id) do update set correct = proficiency.correct + excluded.correct,
+        total = proficiency.total + excluded.total, updated_at = excluded.updated_at)`);
+  return sql<{ won: number }>`with ${sql.join(parts)} select count(*)::integer as won from m`;
+}
+
+/** The common save's write on PostgreSQL (see `touchAndUpsert`). */
+export interface OnTimeSave {
+  answer: AttemptAnswersTable;
+  userId: number;
+  now: string;
+  onTimeFrom: string;
+  /** Where the student is, kept only if this answer is written; null to leave it. */
+  position: number | null;
+}
+
+/**
+ * PostgreSQL, the common save as one statement: `t` marks the attempt heard from while it is still the
+ * student's, in progress and on time, taking its row lock (a submit waits for this statement, or this finds
+ * the attempt submitted); `w` writes the answer only through `t`, and only over an older one. The position
+ * moves only when the answer will be written; the check reads the statement's snapshot, so two devices saving
+ * the same question at the same instant can leave the position of the older one (a resume point, no more).
+ */
+function onTimeSaveStatement(s: OnTimeSave) {
+  const a = s.answer;
+  return sql<{ touched: number; written: number }>`with t as (
+      update attempts set last_seen_at = ${s.now},
+        position = case when ${s.position}::integer is not null and not exists (
+          select 1 from attempt_answers x
+          where x.attempt_id = ${a.attempt_id} and x.question_id = ${a.question_id}
+            and x.answered_at > ${a.answered_at}
+        ) then ${s.position}::integer else position end
+      where id = ${a.attempt_id} and user_id = ${s.userId} and status = 'in_progress' and kind <> 'practice'
+        and (deadline_at is null or deadline_at >= ${s.onTimeFrom})
+      returning id
+    ), w as (
+      insert into attempt_answers (attempt_id, question_id, answer, flagged, answered_at, saved_at, correct, via_grace)
+      select t.id, ${a.question_id}::integer, ${a.answer}::text, ${a.flagged}::integer, ${a.answered_at}::varchar,
+        ${a.saved_at}::varchar, ${a.correct}::integer, ${a.via_grace}::integer
+      from t
+      on conflict (attempt_id, question_id) do update set answer = excluded.answer, flagged = excluded.flagged,
+        answered_at = excluded.answered_at, saved_at = excluded.saved_at, correct = excluded.correct,
+        via_grace = excluded.via_grace
+      where attempt_answers.answered_at <= excluded.answered_at
+      returning 1
+    )
+    select (select count(*) from t)::integer as touched, (select count(*) from w)::integer as written`;
+}
+
+const ownOpenWithQuestion = prepared(
+  (db: Db, p: { id: string; userId: number; questionId: number; onTimeFrom: string }) =>
+    db
+      .selectFrom('attempts')
+      .leftJoin('questions', (join) => join.on('questions.id', '=', p.questionId))
+      .select([
+        'attempts.id',
+        'attempts.kind',
+        'attempts.question_ids',
+        'attempts.started_at',
+        'questions.id as question_id',
+        'questions.type as question_type',
+        'questions.content as question_content',
+      ])
+      .where('attempts.id', '=', p.id)
+      .where('attempts.user_id', '=', p.userId)
+      .where('attempts.status', '=', 'in_progress')
+      .where('attempts.kind', '!=', 'practice')
+      .where((eb) =>
+        eb.or([eb('attempts.deadline_at', 'is', null), eb('attempts.deadline_at', '>=', p.onTimeFrom)]),
+      ),
+);
+
 function queries(db: Db, dialect: Dialect) {
+  /** SQLite: the writes of `gradeStatement`, one statement after another (in-process: no round trips). */
+  async function markAndRecordEach(g: GradeWrites): Promise<boolean> {
+    const won =
+      Number(
+        (
+          await db
+            .updateTable('attempts')
+            .set(g.marks)
+            .where('id', '=', g.attemptId)
+            .where('status', '=', 'in_progress')
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) === 1;
+    if (!won) return false;
+    if (g.verdicts.length) {
+      const right = g.verdicts.filter(([, c]) => c === 1).map(([q]) => q);
+      await db
+        .updateTable('attempt_answers')
+        .set((eb) => ({
+          correct: eb
+            .case()
+            .when('question_id', 'in', right.length ? right : [-1])
+            .then(1)
+            .else(0)
+            .end(),
+        }))
+        .where('attempt_id', '=', g.attemptId)
+        .where(
+          'question_id',
+          'in',
+          g.verdicts.map(([q]) => q),
+        )
+        .execute();
+    }
+    if (g.tallies.length) {
+      await db
+        .insertInto('proficiency')
+        .values(
+          g.tallies.map((t) => ({
+            user_id: g.userId,
+            micro_topic_id: t.microTopicId,
+            correct: t.correct,
+            total: t.total,
+            updated_at: g.now,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'micro_topic_id']).doUpdateSet((eb) => ({
+            correct: eb('proficiency.correct', '+', eb.ref('excluded.correct')),
+            total: eb('proficiency.total', '+', eb.ref('excluded.total')),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+    return true;
+  }
+
   return {
     find: async (id: string) => (await byId(db, { id })).rows[0],
     /**
@@ -106,6 +284,29 @@ function queries(db: Db, dialect: Dialect) {
      * saved while the grader reads would be acknowledged and never graded). SQLite has one writer and
      * serialises transactions already; PostgreSQL needs the row lock.
      */
+    /**
+     * PostgreSQL's common save, read side: the caller's own quiz or exam attempt, in progress and on time, with
+     * the question to check the answer against (absent: no such question), in one round trip. Undefined for
+     * anything else.
+     */
+    ownOpenWithQuestion: async (id: string, userId: number, questionId: number, onTimeFrom: string) => {
+      const row = (await ownOpenWithQuestion(db, { id, userId, questionId, onTimeFrom })).rows[0];
+      if (!row) return undefined;
+      const { question_id, question_type, question_content, ...attempt } = row;
+      const question =
+        question_id !== null && question_type !== null && question_content !== null
+          ? { id: question_id, type: question_type, content: question_content }
+          : undefined;
+      return { attempt, question };
+    },
+    /**
+     * PostgreSQL's common save, write side, in one statement (autocommit): false `touched` when the attempt is
+     * no longer open and on time (nothing was written); false `written` when a newer answer was already there.
+     */
+    touchAndUpsert: async (s: OnTimeSave) => {
+      const row = (await onTimeSaveStatement(s).execute(db)).rows[0];
+      return { touched: row?.touched === 1, written: row?.written === 1 };
+    },
     findLocked: (id: string) => {
       const q = db.selectFrom('attempts').selectAll().where('id', '=', id);
       return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
@@ -148,18 +349,6 @@ function queries(db: Db, dialect: Dialect) {
     insert: (v: Insertable<AttemptsTable>) => db.insertInto('attempts').values(v).execute(),
     update: (id: string, v: Updateable<AttemptsTable>) =>
       db.updateTable('attempts').set(v).where('id', '=', id).execute(),
-    /** Finalises only an attempt still in progress; the count says whether this call did it. */
-    markSubmitted: async (id: string, v: Updateable<AttemptsTable>) =>
-      Number(
-        (
-          await db
-            .updateTable('attempts')
-            .set(v)
-            .where('id', '=', id)
-            .where('status', '=', 'in_progress')
-            .executeTakeFirst()
-        ).numUpdatedRows,
-      ) === 1,
     answers: (attemptId: string) =>
       db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute(),
     /**
@@ -230,27 +419,6 @@ function queries(db: Db, dialect: Dialect) {
       return fixed.unionAll(drawn).execute();
     },
     /** Marks the graded answers right or wrong, in one statement. */
-    setVerdicts: async (attemptId: string, verdicts: Array<[questionId: number, correct: number]>) => {
-      if (!verdicts.length) return;
-      const right = verdicts.filter(([, c]) => c === 1).map(([q]) => q);
-      await db
-        .updateTable('attempt_answers')
-        .set((eb) => ({
-          correct: eb
-            .case()
-            .when('question_id', 'in', right.length ? right : [-1])
-            .then(1)
-            .else(0)
-            .end(),
-        }))
-        .where('attempt_id', '=', attemptId)
-        .where(
-          'question_id',
-          'in',
-          verdicts.map(([q]) => q),
-        )
-        .execute();
-    },
     expiredOpen: (now: string) =>
       db
         .selectFrom('attempts')
@@ -282,35 +450,21 @@ function queries(db: Db, dialect: Dialect) {
         .where('status', '=', 'submitted')
         .orderBy('submitted_at', 'desc')
         .executeTakeFirst(),
-    /** Adds one graded attempt's tallies to the student's proficiency, every topic in one statement. */
-    addProficiency: async (
-      userId: number,
-      tallies: Array<{ microTopicId: number; correct: number; total: number }>,
-      now: string,
-    ) => {
-      if (!tallies.length) return;
-      await db
-        .insertInto('proficiency')
-        .values(
-          tallies.map((t) => ({
-            user_id: userId,
-            micro_topic_id: t.microTopicId,
-            correct: t.correct,
-            total: t.total,
-            updated_at: now,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'micro_topic_id']).doUpdateSet((eb) => ({
-            correct: eb('proficiency.correct', '+', eb.ref('excluded.correct')),
-            total: eb('proficiency.total', '+', eb.ref('excluded.total')),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
+    /**
+     * Grading's writes, under the attempt's lock: the marks (only while it is still in progress), each answer's
+     * verdict, the student's proficiency per topic, and for a diagnostic the flag that it was taken. False when
+     * the attempt was no longer in progress, and then nothing is written. On PostgreSQL one statement (one round
+     * trip instead of three); on SQLite the statements run in-process, one after another.
+     */
+    recordGrade: async (g: GradeWrites): Promise<boolean> => {
+      const won =
+        dialect === 'postgres'
+          ? (await gradeStatement(g).execute(db)).rows[0]?.won === 1
+          : await markAndRecordEach(g);
+      if (won && g.diagnostic)
+        await db.updateTable('users').set({ taken_diagnostics: 1 }).where('id', '=', g.userId).execute();
+      return won;
     },
-    setTakenDiagnostics: (userId: number) =>
-      db.updateTable('users').set({ taken_diagnostics: 1 }).where('id', '=', userId).execute(),
     questionsByIds: (ids: number[]) =>
       ids.length ? selectQuestions(db).where('questions.id', 'in', ids).execute() : Promise.resolve([]),
     questionToCheck: async (id: number) => (await questionToCheck(db, { id })).rows[0],
@@ -336,10 +490,29 @@ function queries(db: Db, dialect: Dialect) {
 }
 
 export function createAttemptsRepository(db: Db, dialect: Dialect) {
+  const transaction = <T>(work: (r: ReturnType<typeof queries>) => Promise<T>) =>
+    withTransaction(db, (trx) => work(queries(trx, dialect)));
   return {
     ...queries(db, dialect),
-    transaction: <T>(work: (r: ReturnType<typeof queries>) => Promise<T>) =>
-      withTransaction(db, (trx) => work(queries(trx, dialect))),
+    transaction,
+    /**
+     * Reads the transaction needs but that need not be in it, and the transaction. On PostgreSQL they run side
+     * by side, the reads on other pooled connections while the transaction takes its locks; on SQLite, with its
+     * one connection, the reads come first.
+     */
+    transactionWith: async <R, T>(
+      read: () => Promise<R>,
+      work: (r: ReturnType<typeof queries>, reads: Promise<R>) => Promise<T>,
+    ): Promise<T> => {
+      if (dialect !== 'postgres') {
+        const reads = Promise.resolve(await read());
+        return transaction((trx) => work(trx, reads));
+      }
+      const reads = read();
+      // Awaited inside the work; if the transaction fails first, its error is the one that counts.
+      reads.catch(() => {});
+      return transaction((trx) => work(trx, reads));
+    },
   };
 }
 export type AttemptsRepository = ReturnType<typeof createAttemptsRepository>;
