@@ -490,29 +490,10 @@ function queries(db: Db, dialect: Dialect) {
 }
 
 export function createAttemptsRepository(db: Db, dialect: Dialect) {
-  const transaction = <T>(work: (r: ReturnType<typeof queries>) => Promise<T>) =>
-    withTransaction(db, (trx) => work(queries(trx, dialect)));
   return {
     ...queries(db, dialect),
-    transaction,
-    /**
-     * Reads the transaction needs but that need not be in it, and the transaction. On PostgreSQL they run side
-     * by side, the reads on other pooled connections while the transaction takes its locks; on SQLite, with its
-     * one connection, the reads come first.
-     */
-    transactionWith: async <R, T>(
-      read: () => Promise<R>,
-      work: (r: ReturnType<typeof queries>, reads: Promise<R>) => Promise<T>,
-    ): Promise<T> => {
-      if (dialect !== 'postgres') {
-        const reads = Promise.resolve(await read());
-        return transaction((trx) => work(trx, reads));
-      }
-      const reads = read();
-      // Awaited inside the work; if the transaction fails first, its error is the one that counts.
-      reads.catch(() => {});
-      return transaction((trx) => work(trx, reads));
-    },
+    transaction: <T>(work: (r: ReturnType<typeof queries>) => Promise<T>) =>
+      withTransaction(db, (trx) => work(queries(trx, dialect))),
   };
 }
 export type AttemptsRepository = ReturnType<typeof createAttemptsRepository>;

@@ -173,21 +173,19 @@ export function createAttemptsService(
    * The attempt row stays locked while grading, so an answer cannot slip in between reading and marking.
    */
   async function grade(first: AttemptRow, auto: boolean): Promise<Graded | undefined> {
-    const graded = await repo.transactionWith(
-      // Not under the lock: an attempt's questions are fixed when it starts.
-      () =>
-        Promise.all([
-          first.assessment_id ? deps.assessments.load(first.assessment_id) : null,
-          loadQuestions(JSON.parse(first.question_ids) as number[]),
-        ]),
-      async (trx, reads) => {
-        const row = await trx.findLocked(first.id);
-        if (!row || row.status !== 'in_progress') return undefined;
-        const answers = new Map((await trx.answers(row.id)).map((a) => [a.question_id, a]));
-        const [assessment, questions] = await reads;
-        return gradeLocked(trx, { row, questions, answers, assessment }, auto);
-      },
-    );
+    // Read side by side before the lock: an attempt's questions are fixed when it starts. (Not while the
+    // transaction holds its connection: on PostgreSQL, submits waiting for pooled connections while holding
+    // one could take every connection of the pool and wait for each other.)
+    const [assessment, questions] = await Promise.all([
+      first.assessment_id ? deps.assessments.load(first.assessment_id) : null,
+      loadQuestions(JSON.parse(first.question_ids) as number[]),
+    ]);
+    const graded = await repo.transaction(async (trx) => {
+      const row = await trx.findLocked(first.id);
+      if (!row || row.status !== 'in_progress') return undefined;
+      const answers = new Map((await trx.answers(row.id)).map((a) => [a.question_id, a]));
+      return gradeLocked(trx, { row, questions, answers, assessment }, auto);
+    });
     if (graded) deps.onGraded?.(graded.row.user_id);
     return graded;
   }
