@@ -46,9 +46,10 @@ export function openDatabase(config: DatabaseConfig): OpenedDatabase {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       // The common answer save holds a connection for two single statements, not a transaction. On 2 cores
-      // with 200 students saving at once (one process, runs taking turns): 8–12 connections gave 870–1,110
-      // saves/s with a p99 of 360–480 ms; 20 gave 665–1,060 saves/s with a p99 of 1.1–1.5 s, more backends
-      // contending for the same cores. Two workers hold 20 of PostgreSQL's default 100 connections.
+      // with 200 students saving at once (runs taking turns, a noisy machine): 8–12 connections gave a p99 of
+      // 0.36–0.55 s with one process and 1.0–1.5 s with two; 20 gave 0.36–1.5 s and 1.8–2.6 s, more backends
+      // contending for the same cores. Throughput was the same within the noise (750–1,100 saves/s). Two
+      // workers hold 20 of PostgreSQL's default 100 connections.
       max: config.poolSize ?? 10,
       types: types as pg.CustomTypesConfig,
       options: config.pgSchema ? `-c search_path=${config.pgSchema}` : undefined,
