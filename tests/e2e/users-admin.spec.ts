@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { confirmDialog, loginAs } from './helpers.ts';
 
 test('an admin finds a user by search, adds a user and deactivates them', async ({ page }) => {
+  // Four screens and three writes: about 9 s alone, over 30 s on a loaded 2-core CI run (as the other long flows).
+  test.setTimeout(90_000);
   await loginAs(page, 'admin');
   await page.goto('/admin/users');
   await expect(page).toHaveTitle('Manage Users | Pathbuilder');
