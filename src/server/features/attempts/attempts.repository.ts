@@ -280,11 +280,6 @@ function queries(db: Db, dialect: Dialect) {
         })
       ).rows[0],
     /**
-     * The attempt, locked until the transaction ends, so a save and a submit cannot interleave (an answer
-     * saved while the grader reads would be acknowledged and never graded). SQLite has one writer and
-     * serialises transactions already; PostgreSQL needs the row lock.
-     */
-    /**
      * PostgreSQL's common save, read side: the caller's own quiz or exam attempt, in progress and on time, with
      * the question to check the answer against (absent: no such question), in one round trip. Undefined for
      * anything else.
@@ -307,6 +302,11 @@ function queries(db: Db, dialect: Dialect) {
       const row = (await onTimeSaveStatement(s).execute(db)).rows[0];
       return { touched: row?.touched === 1, written: row?.written === 1 };
     },
+    /**
+     * The attempt, locked until the transaction ends, so a save and a submit cannot interleave (an answer
+     * saved while the grader reads would be acknowledged and never graded). SQLite has one writer and
+     * serialises transactions already; PostgreSQL needs the row lock.
+     */
     findLocked: (id: string) => {
       const q = db.selectFrom('attempts').selectAll().where('id', '=', id);
       return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
@@ -418,7 +418,6 @@ function queries(db: Db, dialect: Dialect) {
         .where('questions.id', 'in', questionIds);
       return fixed.unionAll(drawn).execute();
     },
-    /** Marks the graded answers right or wrong, in one statement. */
     expiredOpen: (now: string) =>
       db
         .selectFrom('attempts')
