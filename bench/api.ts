@@ -35,6 +35,11 @@ export interface ApiRun {
   refresh: Result;
   bare: Result;
   saves: Result;
+  /**
+   * The same saves against the bare server's plainest durable write (bench/bare-server.ts). Measured on the
+   * SQLite run only (it writes to SQLite); null on PostgreSQL.
+   */
+  savesFloor: Result | null;
   bare200: Result;
   grading: number[];
   bareOne: Result;
@@ -50,6 +55,8 @@ export interface ApiRun {
   loginsOk: number;
   busyHealth: Result;
   idleHealth: Result;
+  /** How long the server took to work off the saves' backlog before idleHealth was measured (settle). */
+  settleMs: number;
 }
 
 function run(options: Options): Promise<Result> {
@@ -99,6 +106,21 @@ function ok(result: Result, label: string): Result {
   return result;
 }
 
+/**
+ * Waits until the server has worked off a load's backlog: when autocannon stops, up to 200 saves are still
+ * in flight, and on PostgreSQL they drain for most of a second. Without this the "idle" health figure
+ * measured that drain. Done when 20 health answers in a row each take under 5 ms (15 s at most).
+ */
+async function settle(url: string): Promise<number> {
+  const start = performance.now();
+  for (let quick = 0; quick < 20 && performance.now() - start < 15_000;) {
+    const sent = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    quick = performance.now() - sent < 5 ? quick + 1 : 0;
+  }
+  return performance.now() - start;
+}
+
 async function login(baseUrl: string, who: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -118,6 +140,7 @@ export async function measureApi(
   env: Record<string, string>,
   bare: Server,
   port: number,
+  { floor }: { floor: boolean },
 ): Promise<ApiRun> {
   const serverEnv = {
     SEED: 'demo',
@@ -135,6 +158,7 @@ export async function measureApi(
     WORKERS: '1',
   });
   let refresh: Result, bareRun: Result, saves: Result, bare200: Result, grading: number[], bareOne: Result;
+  let savesFloor: Result | null = null;
   let refreshWrkOne: number | null = null;
   let students: Awaited<ReturnType<typeof prepareStudents>>;
   try {
@@ -157,6 +181,11 @@ export async function measureApi(
     );
     const savers = students.slice(0, STUDENTS);
     saves = ok(await run(answerSaveLoad(ours.baseUrl, savers, THROUGHPUT.duration)), 'answer saves');
+    if (floor)
+      savesFloor = ok(
+        await run(answerSaveLoad(bare.baseUrl, savers, THROUGHPUT.duration)),
+        'answer saves (bare durable write)',
+      );
     bare200 = ok(
       await run({ url: bareUrl, connections: STUDENTS, duration: THROUGHPUT.duration }),
       'bare 200',
@@ -187,6 +216,7 @@ export async function measureApi(
       `answer saves (${WORKERS} workers)`,
     );
     const healthUrl = `${ours.baseUrl}/api/health`;
+    const settleMs = await settle(healthUrl);
     const idleHealth = ok(
       await run({ url: healthUrl, connections: HEALTH_CONNECTIONS, overallRate: HEALTH_RATE, duration: 5 }),
       'idle health',
@@ -209,6 +239,7 @@ export async function measureApi(
       refresh,
       bare: bareRun,
       saves,
+      savesFloor,
       bare200,
       grading,
       bareOne,
@@ -222,6 +253,7 @@ export async function measureApi(
       loginsOk: logins.statusCodeStats['200']?.count ?? 0,
       busyHealth,
       idleHealth,
+      settleMs,
     };
   } finally {
     await ours.stop();
@@ -261,6 +293,21 @@ export function apiFigures(prefix: string, r: ApiRun): Record<string, Figure> {
     'api.answer_save.p99_ms': f(r.saves.latency.p99, 'ms'),
     'api.answer_save.ratio': f(ratio(r.saves.requests.average, r.bare200.requests.average), 'x'),
     'api.answer_save.p99_ratio': f(ratio(r.saves.latency.p99, Math.max(1, r.bare200.latency.p99)), 'x'),
+    ...(r.savesFloor
+      ? {
+          'bare.answer_save.rps': f(r.savesFloor.requests.average, 'req/s'),
+          'bare.answer_save.p99_ms': f(r.savesFloor.latency.p99, 'ms'),
+          'bare.answer_save.ratio': f(ratio(r.savesFloor.requests.average, r.bare200.requests.average), 'x'),
+          'bare.answer_save.p99_ratio': f(
+            ratio(r.savesFloor.latency.p99, Math.max(1, r.bare200.latency.p99)),
+            'x',
+          ),
+          'api.answer_save.floor_ratio': f(
+            ratio(r.saves.requests.average, r.savesFloor.requests.average),
+            'x',
+          ),
+        }
+      : {}),
     'api.answer_save.workers_rps': f(r.savesWorkers.requests.average, 'req/s'),
     'api.answer_save.workers_p99_ms': f(r.savesWorkers.latency.p99, 'ms'),
     'api.answer_save.failed': f(
@@ -272,6 +319,7 @@ export function apiFigures(prefix: string, r: ApiRun): Record<string, Figure> {
     'api.login_burst.p99_ms': f(r.logins.latency.p99, 'ms'),
     'api.login_burst.health_p99_ms': f(r.busyHealth.latency.p99, 'ms'),
     'api.health.idle_p99_ms': f(r.idleHealth.latency.p99, 'ms'),
+    'api.health.settle_ms': f(r.settleMs, 'ms'),
     'bare.rps': f(r.bare.requests.average, 'req/s'),
     'bare.p99_ms': f(r.bare.latency.p99, 'ms'),
     'bare.rps_200': f(r.bare200.requests.average, 'req/s'),

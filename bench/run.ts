@@ -129,6 +129,25 @@ function printApi(title: string, r: ApiRun): void {
         ratio(r.saves.requests.average, r.bare200.requests.average),
         p99Ratio(r.saves, r.bare200),
       ],
+      ...(r.savesFloor
+        ? [
+            [
+              'PUT, bare durable write (no checks)',
+              fmt(r.savesFloor.requests.average),
+              ms(r.savesFloor.latency.p99),
+            ],
+            [
+              'ratio bare durable write / bare',
+              ratio(r.savesFloor.requests.average, r.bare200.requests.average),
+              p99Ratio(r.savesFloor, r.bare200),
+            ],
+            [
+              'ratio ours / bare durable write',
+              ratio(r.saves.requests.average, r.savesFloor.requests.average),
+              p99Ratio(r.saves, r.savesFloor),
+            ],
+          ]
+        : []),
       [
         `PUT /api/attempts/:id/answers/:q (${WORKERS} workers)`,
         fmt(r.savesWorkers.requests.average),
@@ -161,7 +180,7 @@ function printApi(title: string, r: ApiRun): void {
       [
         'GET /api/health without logins',
         ms(r.idleHealth.latency.p99),
-        `${fmt(r.idleHealth.requests.total)} requests`,
+        `${fmt(r.idleHealth.requests.total)} requests, ${fmt(r.settleMs)} ms after the saves`,
       ],
     ]),
   );
@@ -180,12 +199,14 @@ async function main(): Promise<void> {
   let bareOneP99 = '?';
   try {
     rmSync(DATA_DIR, { recursive: true, force: true });
-    const sqlite = await measureApi('SQLite', { DATA_DIR }, bare, 4280);
+    const sqlite = await measureApi('SQLite', { DATA_DIR }, bare, 4280, { floor: true });
     Object.assign(figures, apiFigures('', sqlite));
     bareOneP99 = ms(sqlite.bareOne.latency.p99);
     let postgres: ApiRun | null = null;
     if (await freshPostgres(PG_URL)) {
-      postgres = await measureApi('PostgreSQL', { DATA_DIR, DATABASE_URL: PG_URL }, bare, 4280);
+      postgres = await measureApi('PostgreSQL', { DATA_DIR, DATABASE_URL: PG_URL }, bare, 4280, {
+        floor: false,
+      });
       Object.assign(figures, apiFigures('pg.', postgres));
     }
     console.log(`\nPathbuilder bench — Node ${process.version}, ${new Date().toISOString()}`);
