@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -31,7 +31,7 @@ describe('WAL checkpoints off the event loop (SQLite)', () => {
     );
   });
   afterEach(() => {
-    database.close();
+    if (database.raw.isOpen) database.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -72,6 +72,29 @@ describe('WAL checkpoints off the event loop (SQLite)', () => {
     for (let round = 1; round < 4; round++) writeRound(round);
     await wait();
     expect(statSync(file).size).toBeGreaterThan(before + 1_000 * PAGE);
+  });
+
+  it('is closed whole once close() returns: the WAL folded into the database file, nothing left open', async () => {
+    // With the thread's connection open (it has answered), after writes.
+    for (let round = 0; round < 2; round++) writeRound(round);
+    await database.checkpointer!.checkpoint();
+    writeRound(2);
+    database.close();
+    expect(readdirSync(dir)).toEqual(['test.sqlite']);
+    const other = new DatabaseSync(file);
+    expect(other.prepare('select count(*) as n from notes').get()).toEqual({ n: 3 * 300 });
+    other.close();
+    // Straight after opening, while the thread may still be starting: nothing comes back afterwards either.
+    database = openNodeSqlite(file);
+    database.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(readdirSync(dir)).toEqual(['test.sqlite']);
+  });
+
+  it('does not hold a close for a thread that could not open the database', () => {
+    const started = performance.now();
+    startCheckpointer(join(dir, 'missing', 'test.sqlite'), { onFailure: () => {} }).stop();
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('hands checkpoints back when its thread fails', async () => {

@@ -22,6 +22,11 @@ const isLittleEndian = endianness() === 'LE';
 export interface Checkpointer {
   /** Resolves once a checkpoint has run after this call (tests). */
   checkpoint(): Promise<{ busy: number; log: number; checkpointed: number }>;
+  /**
+   * Returns once the thread has closed its connection (at most `STOP_WAIT_MS`), so that the caller's close is
+   * the last: SQLite then folds the WAL into the database file and removes it, and nothing of the database is
+   * still open once `close()` has returned (a directory removed next is removed whole).
+   */
   stop(): void;
 }
 
@@ -29,15 +34,29 @@ export interface Checkpointer {
 export const CHECKPOINT_INTERVAL_MS = 250;
 /** SQLite's own default for automatic checkpoints. */
 export const CHECKPOINT_FRAMES = 1000;
+/** A checkpoint under way finishes first; a stuck disk must not hold a shutdown for longer than this. */
+const STOP_WAIT_MS = 5000;
 
 // Plain JavaScript evaluated in the worker: no file to resolve, whether run by Node or by the test runner.
 const WORKER = `
 const { closeSync, openSync, readSync } = require('node:fs');
 const { DatabaseSync } = require('node:sqlite');
 const { parentPort, workerData } = require('node:worker_threads');
-const db = new DatabaseSync(workerData.filename);
-// NORMAL: a checkpoint syncs the WAL before copying and the database file after, so nothing is at risk.
-db.exec('PRAGMA busy_timeout = 0; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0;');
+const closed = () => {
+  Atomics.store(workerData.closed, 0, 1);
+  Atomics.notify(workerData.closed, 0);
+};
+let db;
+try {
+  db = new DatabaseSync(workerData.filename);
+  // NORMAL: a checkpoint syncs the WAL before copying and the database file after, so nothing is at risk.
+  db.exec('PRAGMA busy_timeout = 0; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0;');
+} catch (err) {
+  // Nothing of the database is held: a stop() waiting on this thread returns at once.
+  db?.close();
+  closed();
+  throw err;
+}
 const statement = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 const header = Buffer.alloc(100);
 let shm;
@@ -67,6 +86,7 @@ parentPort.on('message', (message) => {
     clearInterval(timer);
     if (shm !== undefined) closeSync(shm);
     db.close();
+    closed();
     parentPort.close();
   }
 });
@@ -81,7 +101,9 @@ export function startCheckpointer(
   }: { intervalMs?: number; frames?: number; onFailure: () => void },
 ): Checkpointer {
   if (!isLittleEndian) frames = 0;
-  const worker = new Worker(WORKER, { eval: true, workerData: { filename, intervalMs, frames } });
+  // Set to 1 by the thread once its connection is closed.
+  const closed = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(WORKER, { eval: true, workerData: { filename, intervalMs, frames, closed } });
   // Never what keeps the process alive.
   worker.unref();
   let stopped = false;
@@ -100,6 +122,8 @@ export function startCheckpointer(
       if (stopped) return;
       stopped = true;
       worker.postMessage('stop');
+      // The thread runs on its own while this one waits, and its connection closes in a millisecond or two.
+      Atomics.wait(closed, 0, 0, STOP_WAIT_MS);
     },
   };
 }
