@@ -12,6 +12,10 @@ function guidePdf(title: string): Buffer {
   ]);
 }
 
+// Without the service worker, so the test can hold the upload back (page.route does not see requests a
+// service worker makes: once it controlled the page, the upload went past the hold and the bar was never seen).
+test.use({ serviceWorkers: 'block' });
+
 test('an admin uploads a PDF with a progress bar; a student finds it and reads it page by page', async ({
   page,
   browser,
