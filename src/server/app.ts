@@ -187,7 +187,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
   });
 
-  const announcements = createAnnouncementsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
+  const announcements = createAnnouncementsService(ctx, {
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    limiter,
+  });
 
   // Cross-process events (live discussion threads): LISTEN/NOTIFY on PostgreSQL, the cluster's IPC on SQLite.
   const bus = createEventBus({

@@ -35,6 +35,8 @@ export interface AppConfig {
   loginWindowMs: number;
   /** Registration attempts per address per hour (every attempt counts, so it also caps e-mail probing). */
   registrationsPerHour: number;
+  /** Announcements one author may write per hour (each can notify a whole school). */
+  announcementsPerHour: number;
   /**
    * Which proxies may speak for the client in X-Forwarded-For: false (none), a hop count (1 = only the
    * nearest proxy, so only the last entry counts), or the proxies' addresses/CIDRs.
@@ -85,6 +87,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginMaxFailures: 5,
     loginWindowMs: 15 * 60 * 1000,
     registrationsPerHour: positiveInt('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, 20),
+    announcementsPerHour: positiveInt('ANNOUNCEMENTS_PER_HOUR', env.ANNOUNCEMENTS_PER_HOUR, 10),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     workers,
     sweeps: env.SWEEPS !== '0' && env.SWEEPS !== 'false',

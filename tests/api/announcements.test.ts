@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnnouncementsService } from '../../src/server/features/announcements/announcements.service.ts';
+import { createRateLimiter } from '../../src/server/plugins/rate-limit.ts';
 import { createUsersRepository } from '../../src/server/features/users/users.repository.ts';
 import { dialects, startTestApp, type TestApp } from './helpers.ts';
 import { createUser } from './factories/users.ts';
@@ -56,7 +57,8 @@ describe.each(dialects)('announcements (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { seed: 'demo' });
+    // These tests write more than an author's hourly allowance; the limit has its own (announcement-limit.test.ts).
+    t = await startTestApp(dialect, { seed: 'demo', announcementsPerHour: 1000 });
     admin = await t.login('admin@pathbuilder.test');
     teacher = await t.login('teacher@pathbuilder.test');
     studentA = await t.login('student@pathbuilder.test');
@@ -159,6 +161,7 @@ describe.each(dialects)('announcements (%s)', (dialect) => {
     expect(await notified(a.title)).toBe(0);
     const sweeper = createAnnouncementsService(t.ctx, {
       teacherSchoolIds: createUsersRepository(t.ctx.db).schoolIdsOfTeacher,
+      limiter: createRateLimiter(t.ctx.db, t.ctx.now),
     });
     expect(await sweeper.publishDue()).toBe(0);
     expect(await notified(a.title)).toBe(0);
@@ -168,6 +171,7 @@ describe.each(dialects)('announcements (%s)', (dialect) => {
       // Two "processes" sweep at once and a reader lists: one of them publishes it, once.
       const other = createAnnouncementsService(t.ctx, {
         teacherSchoolIds: createUsersRepository(t.ctx.db).schoolIdsOfTeacher,
+        limiter: createRateLimiter(t.ctx.db, t.ctx.now),
       });
       const [one, two, titles] = await Promise.all([
         sweeper.publishDue(),

@@ -8,7 +8,8 @@ import type {
 import type { FieldErrors } from '../../../shared/contracts/common.ts';
 import { richTextToPlain, sanitizeRichText } from '../../../shared/rich-text.ts';
 import type { AppContext } from '../../context.ts';
-import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
+import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
 import {
@@ -22,6 +23,7 @@ const PAST_GRACE_MS = 60_000;
 /** Where a notification of an announcement leads: the dashboard shows the current ones. */
 const NOTIFICATION_LINK = '/';
 const NOTIFICATION_BODY_CHARS = 280;
+const HOUR_MS = 3600_000;
 
 export function statusOf(
   row: Pick<AnnouncementRow, 'published_at' | 'expires_at'>,
@@ -45,7 +47,7 @@ function excerpt(html: string): string {
  */
 export function createAnnouncementsService(
   ctx: AppContext,
-  deps: { teacherSchoolIds: (userId: number) => Promise<number[]> },
+  deps: { teacherSchoolIds: (userId: number) => Promise<number[]>; limiter: RateLimiter },
 ) {
   const repo = createAnnouncementsRepository(ctx.db);
   const iso = () => ctx.now().toISOString();
@@ -153,6 +155,28 @@ export function createAnnouncementsService(
     return sent;
   }
 
+  /**
+   * Each announcement can notify a whole school, so an author gets a fixed number an hour (in the database, so
+   * every process counts alike). Only a valid one counts: a form sent back with errors costs nothing. Edits
+   * notify nobody again and are not counted.
+   */
+  async function countAnnouncement(actor: Authed): Promise<void> {
+    const max = ctx.config.announcementsPerHour;
+    try {
+      await deps.limiter.consume(`announcements:author:${actor.user.id}`, max, HOUR_MS);
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status !== 429) throw err;
+      const minutes = Math.max(1, Math.ceil(Number(err.headers?.['retry-after'] ?? 60) / 60));
+      throw new HttpError(
+        429,
+        `You have written ${max} announcements in the last hour, the most one author may send. ` +
+          `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        undefined,
+        err.headers,
+      );
+    }
+  }
+
   return {
     publishDue,
 
@@ -175,6 +199,7 @@ export function createAnnouncementsService(
 
     async create(actor: Authed, input: AnnouncementInput): Promise<Announcement> {
       const values = await resolve(actor, input, null);
+      await countAnnouncement(actor);
       const id = await repo.create({ ...values, created_by: actor.user.id, now: iso() });
       await publishDue();
       return detail(actor, id);
