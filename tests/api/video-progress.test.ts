@@ -76,8 +76,21 @@ describe.each(dialects)('video progress (%s)', (dialect) => {
     return res.json().progress as VideoProgress;
   };
 
+  // The server's clock, moved on by the tests only: credit depends on how long ago a video was opened.
+  let ahead = 0;
+  const wait = (seconds: number) => {
+    ahead += seconds * 1000;
+  };
+  const open = async (id: number) => {
+    const res = await t.request({ method: 'GET', url: `/api/videos/${id}`, token: student });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
   beforeAll(async () => {
     t = await startTestApp(dialect, { seed: 'demo' });
+    // Stopped, so the seconds a test waits are exactly the ones it names.
+    const start = Date.now();
+    t.ctx.now = () => new Date(start + ahead);
     admin = await t.login('admin@pathbuilder.test');
     const s = await createUser(t, { school_id: null, taken_diagnostics: 1 });
     student = await t.login(s.email, s.password);
@@ -104,6 +117,8 @@ describe.each(dialects)('video progress (%s)', (dialect) => {
 
   it('seeking to the end adds only what was played there: not complete', async () => {
     const video = await createVideo(webmVideo.video!.id);
+    await open(video.id);
+    wait(30);
     const p = await report(video.id, {
       position_seconds: 23.9,
       watched: [
@@ -121,6 +136,8 @@ describe.each(dialects)('video progress (%s)', (dialect) => {
 
   it('completes at 90 % watched across reports; a replay changes nothing and nothing goes backwards', async () => {
     const video = await createVideo(webmVideo.video!.id);
+    await open(video.id);
+    wait(60);
     const first = await report(video.id, { position_seconds: 12, watched: [[0, 12]] });
     expect(first.completed_at).toBeNull();
     expect(first.position_seconds).toBe(12);
@@ -157,5 +174,112 @@ describe.each(dialects)('video progress (%s)', (dialect) => {
       payload: { position_seconds: 1, watched: [[0, 1]] },
     });
     expect(res.statusCode).toBe(422);
+  });
+
+  // Issue 22: a video was marked watched 0.15 s after it was opened (`watched: [[0, 24]]`).
+  it('credits no more than 2× the time since the page was first served, plus 5 s: instant full credit is cut', async () => {
+    const video = await createVideo(webmVideo.video!.id);
+    await open(video.id);
+    wait(0.15);
+    const instant = await report(video.id, { position_seconds: 23.9, watched: [[0, 24]] });
+    expect(instant.watched_seconds).toBeCloseTo(5.3, 2);
+    expect(instant.watched).toEqual([[0, 5.3]]);
+    expect(instant.completed_at).toBeNull();
+    // The earliest new stretches first; what was credited stays.
+    wait(1);
+    const skipping = await report(video.id, {
+      position_seconds: 23.9,
+      watched: [
+        [0, 2],
+        [10, 24],
+      ],
+    });
+    expect(skipping.watched).toEqual([
+      [0, 5.3],
+      [10, 12],
+    ]);
+    // Opening the page again does not restart the clock later, nor earlier.
+    await open(video.id);
+    const again = await report(video.id, { position_seconds: 23.9, watched: [[0, 24]] });
+    expect(again.watched_seconds).toBeCloseTo(7.3, 2);
+
+    // A report for a video whose page was never served gets the allowance only.
+    const unopened = await createVideo(webmVideo.video!.id);
+    const blind = await report(unopened.id, { position_seconds: 23.9, watched: [[0, 24]] });
+    expect(blind.watched_seconds).toBe(5);
+    expect(blind.completed_at).toBeNull();
+  });
+
+  it('credits honest watching in real time, at 1× and at 2×, reported every ten seconds', async () => {
+    const video = await createVideo(webmVideo.video!.id);
+    await open(video.id);
+    wait(1.5); // the player loads
+    for (const at of [10, 20, 23.933]) {
+      wait(at === 23.933 ? 3.933 : 10);
+      const p = await report(video.id, { position_seconds: at, watched: [[0, at]] });
+      expect(p.watched_seconds).toBeCloseTo(at, 3);
+    }
+    const list = await t.request({ method: 'GET', url: '/api/videos', token: student });
+    expect(
+      list.json().data.find((v: { id: number }) => v.id === video.id).progress.completed_at,
+    ).not.toBeNull();
+
+    const fast = await createVideo(webmVideo.video!.id);
+    await open(fast.id);
+    wait(0.5);
+    wait(6);
+    expect((await report(fast.id, { position_seconds: 12, watched: [[0, 12]] })).watched_seconds).toBe(12);
+    wait(6);
+    const done = await report(fast.id, { position_seconds: 23.933, watched: [[0, 23.933]] });
+    expect(done.watched_seconds).toBeCloseTo(23.933, 3);
+    expect(done.completed_at).not.toBeNull();
+  });
+
+  it('credits watching offline when the outbox syncs it later, and a row from before the rule fairly', async () => {
+    const video = await createVideo(webmVideo.video!.id);
+    // Opened online (and saved for offline), watched on the bus an hour later, synced in the evening.
+    await open(video.id);
+    wait(3600 + 24);
+    wait(5 * 3600);
+    const synced = await report(video.id, { position_seconds: 23.933, watched: [[0, 23.933]] });
+    expect(synced.watched_seconds).toBeCloseTo(23.933, 3);
+    expect(synced.completed_at).not.toBeNull();
+    // Also when the sync comes right after the watching.
+    const soon = await createVideo(webmVideo.video!.id);
+    await open(soon.id);
+    wait(25);
+    expect((await report(soon.id, { position_seconds: 23.9, watched: [[0, 23.9]] })).watched_seconds).toBe(
+      23.9,
+    );
+
+    // Progress saved before opened_at existed: as if earned at 2× just before now.
+    const old = await createVideo(webmVideo.video!.id);
+    const me = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where(
+        'id',
+        '=',
+        (await t.request({ method: 'GET', url: '/api/refresh', token: student })).json().user.id,
+      )
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('content_progress')
+      .values({
+        user_id: me.id,
+        content_id: old.id,
+        watched: '[[0,12]]',
+        watched_seconds: 12,
+        position_seconds: 12,
+        updated_at: t.ctx.now().toISOString(),
+      })
+      .execute();
+    await open(old.id);
+    const next = await report(old.id, { position_seconds: 23.9, watched: [[0, 23.9]] });
+    expect(next.watched).toEqual([[0, 17]]);
+    wait(4);
+    expect((await report(old.id, { position_seconds: 23.9, watched: [[0, 23.9]] })).watched_seconds).toBe(
+      23.9,
+    );
   });
 });

@@ -14,6 +14,7 @@ import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
 import { embedUrlOf, linksOf, toFile, type SignUrl } from './content-views.ts';
 import type { ContentRepository, ContentRow, ProgressRow, Reach } from './content.repository.ts';
+import { creditBudget, creditWithin, openedAtOf } from './video-credit.ts';
 import { mergeIntervals, parseIntervals, totalSeconds, type Interval } from './watched-intervals.ts';
 
 /** A link from a pathway topic to what teaches it. */
@@ -135,8 +136,10 @@ export function createContentReading(
       return videoSummaries(actor, await repo.published('video', await reachOf(actor), filter));
     },
 
+    /** Served for the first time, the page starts the clock of what may be credited (video-credit.ts). */
     async video(actor: Authed, id: number): Promise<Video> {
       const row = await readable(actor, 'video', id);
+      if (row.video_file_id !== null) await repo.markOpened(actor.user.id, id, iso());
       const [summary] = await videoSummaries(actor, [row]);
       const file = row.video_file_id ? (await repo.files([row.video_file_id]))[0] : undefined;
       return {
@@ -150,21 +153,29 @@ export function createContentReading(
     },
 
     /**
-     * Merges what the player says was played with what was known: union of intervals, clamped to the length.
-     * Seeking adds nothing (only played stretches are reported), a replayed report changes nothing, and once
-     * complete it stays complete.
+     * Merges what the player says was played with what was known: union of intervals, clamped to the length,
+     * and to what could have played since the page was first served (video-credit.ts). Seeking adds nothing
+     * (only played stretches are reported), a replayed report changes nothing, and once complete it stays
+     * complete.
      */
     async saveProgress(actor: Authed, id: number, body: VideoProgressBody): Promise<VideoProgress> {
       const row = await readable(actor, 'video', id);
       if (row.video_file_id === null)
         throw unprocessable({ watched: ['Progress is not tracked for a video played on another site.'] });
       const duration = durationOf(row) ?? body.duration_seconds ?? null;
-      const now = iso();
+      const nowMs = ctx.now().getTime();
+      const now = new Date(nowMs).toISOString();
       const next = await repo.updateProgress(actor.user.id, id, (before) => {
-        const watched = mergeIntervals(
-          before ? parseIntervals(before.watched) : [],
-          body.watched.map(([s, e]): Interval => [s, e]),
-          duration,
+        const held = mergeIntervals(before ? parseIntervals(before.watched) : [], [], duration);
+        const openedAt = openedAtOf(before, nowMs);
+        const watched = creditWithin(
+          held,
+          mergeIntervals(
+            held,
+            body.watched.map(([s, e]): Interval => [s, e]),
+            duration,
+          ),
+          creditBudget(openedAt, nowMs),
         );
         const watched_seconds = totalSeconds(watched);
         const done = duration !== null && watched_seconds >= WATCHED_FRACTION * duration;
@@ -176,6 +187,7 @@ export function createContentReading(
           watched: JSON.stringify(watched),
           watched_seconds,
           completed_at: before?.completed_at ?? (done ? now : null),
+          opened_at: before?.opened_at ?? new Date(openedAt).toISOString(),
           updated_at: now,
         };
       });

@@ -264,6 +264,22 @@ export function createContentRepository(db: Db) {
       ).read_at!;
     },
 
+    /** The first time a video's page is served to a user; later ones change nothing. */
+    markOpened: async (userId: number, contentId: number, now: string) => {
+      await db
+        .insertInto('content_progress')
+        .values({ user_id: userId, content_id: contentId, opened_at: now, updated_at: now })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'content_id'])
+            .doUpdateSet({ opened_at: now })
+            .where('content_progress.opened_at', 'is', null)
+            // A row from before opened_at with credit in it counts from that credit (video-credit.ts).
+            .where('content_progress.watched_seconds', '=', 0),
+        )
+        .execute();
+    },
+
     /** Reads the player's record and writes what `change` makes of it, in one transaction. */
     updateProgress: (
       userId: number,

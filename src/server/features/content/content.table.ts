@@ -42,5 +42,7 @@ export interface ContentProgressTable {
   watched: Generated<string>;
   watched_seconds: Generated<number>;
   completed_at: string | null;
+  /** When the server first served this video's page to this user: the start of what may be credited. */
+  opened_at: string | null;
   updated_at: string;
 }
