@@ -200,7 +200,12 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     pgSchema: config.pgSchema,
     log: app.log,
   });
-  const live = createLiveService(ctx, { bus, limiter, teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
+  const live = createLiveService(ctx, {
+    bus,
+    limiter,
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    authenticateHash: auth.authenticateHash,
+  });
   // Open event streams would keep the server from closing: end them first (clients reconnect elsewhere).
   app.addHook('preClose', async () => live.closeStreams());
   app.addHook('onClose', () => bus.close());

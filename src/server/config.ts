@@ -38,6 +38,11 @@ export interface AppConfig {
   /** Announcements one author may write per hour (each can notify a whole school). */
   announcementsPerHour: number;
   /**
+   * Live discussion event streams: a heartbeat this often, each one checking the stream's sign-in and access
+   * again; at most this many open per account and in all, on each process (live-streams.ts).
+   */
+  live: { heartbeatMs: number; streamsPerUser: number; streamsPerProcess: number };
+  /**
    * Which proxies may speak for the client in X-Forwarded-For: false (none), a hop count (1 = only the
    * nearest proxy, so only the last entry counts), or the proxies' addresses/CIDRs.
    */
@@ -88,6 +93,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginWindowMs: 15 * 60 * 1000,
     registrationsPerHour: positiveInt('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, 20),
     announcementsPerHour: positiveInt('ANNOUNCEMENTS_PER_HOUR', env.ANNOUNCEMENTS_PER_HOUR, 10),
+    live: {
+      heartbeatMs: 15_000,
+      streamsPerUser: 5,
+      streamsPerProcess: positiveInt('LIVE_STREAMS_PER_PROCESS', env.LIVE_STREAMS_PER_PROCESS, 5000),
+    },
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     workers,
     sweeps: env.SWEEPS !== '0' && env.SWEEPS !== 'false',

@@ -95,6 +95,16 @@ export function createAuthService(
     return problem ? { password: [problem] } : {};
   }
 
+  function authenticateHash(tokenHash: string): Authed | Promise<Authed | null> {
+    const nowMs = ctx.now().getTime();
+    if (changes.fresh()) {
+      const hit = sessions.get(tokenHash, nowMs);
+      // Not wrapped in a promise: the auth hook then answers most requests without waiting a turn.
+      if (hit) return hit.auth;
+    }
+    return lookUpSession(tokenHash, nowMs);
+  }
+
   return {
     async login(
       body: { email: string; password: string; remember: boolean },
@@ -119,15 +129,12 @@ export function createAuthService(
      * session-cache.ts), in this process and the others.
      */
     authenticate(token: string): Authed | Promise<Authed | null> {
-      const tokenHash = sha256(token);
-      const nowMs = ctx.now().getTime();
-      if (changes.fresh()) {
-        const hit = sessions.get(tokenHash, nowMs);
-        // Not wrapped in a promise: the auth hook then answers most requests without waiting a turn.
-        if (hit) return hit.auth;
-      }
-      return lookUpSession(tokenHash, nowMs);
+      return authenticateHash(sha256(token));
     },
+
+    /** The same for a token known only by its hash: an open event stream checking it is still signed in. */
+    authenticateHash: (tokenHash: string): Promise<Authed | null> =>
+      Promise.resolve(authenticateHash(tokenHash)),
 
     logout: (tokenHash: string) => repo.deleteSessionByHash(tokenHash),
 

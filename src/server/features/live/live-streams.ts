@@ -1,8 +1,7 @@
 import type { LiveMessage } from '../../../shared/contracts/live.ts';
+import { HttpError } from '../../plugins/errors.ts';
 import type { EventBus } from '../../plugins/event-bus.ts';
 
-/** A comment line every 15 s keeps proxies and phones from closing a quiet stream as dead. */
-const HEARTBEAT_MS = 15_000;
 /** A reader this far behind is dropped: it reconnects and replays from its last id, instead of us buffering. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -22,8 +21,17 @@ export interface StreamSink {
   onClose(handler: () => void): void;
 }
 
+/** Who holds a stream, and how to ask again whether they still may (signed in, and allowed to see it). */
+export interface StreamOwner {
+  userId: number;
+  stillAllowed: () => Promise<boolean>;
+}
+
 interface Conn {
   sink: StreamSink;
+  owner: StreamOwner;
+  /** A check of `stillAllowed` is under way: the next heartbeat does not start another. */
+  checking: boolean;
   /** While the replay is read from the database, live events wait here (id, frame). */
   pending: Array<[number | null, string]> | null;
 }
@@ -54,8 +62,20 @@ export function createLiveStreams(deps: {
   /** Messages of a session after an id (catching up after the bus reconnected). */
   readAfter: (sessionId: number, afterId: number) => Promise<LiveMessage[]>;
   warn: (err: unknown, msg: string) => void;
+  /**
+   * A comment line this often (15 s) keeps proxies and phones from closing a quiet stream as dead; each
+   * heartbeat also checks every stream's owner again, so a stream ends within one heartbeat of its sign-in
+   * ending (logout, password change, deactivation) or of its owner losing sight of the session (a school
+   * change), whichever process made that change.
+   */
+  heartbeatMs: number;
+  streamsPerUser: number;
+  streamsPerProcess: number;
 }) {
   const hubs = new Map<number, Hub>();
+  /** Streams open or opening on this process, per user and in all. */
+  const perUser = new Map<number, number>();
+  let total = 0;
   const channelOf = (sessionId: number) => `live:${sessionId}`;
 
   function send(conn: Conn, id: number | null, frame: string): void {
@@ -93,8 +113,12 @@ export function createLiveStreams(deps: {
       lastId: 0,
       unsubscribe: () => {},
       heartbeat: setInterval(() => {
-        for (const conn of created.conns) if (!conn.pending) conn.sink.write(': ping\n\n');
-      }, HEARTBEAT_MS),
+        for (const conn of created.conns) {
+          if (conn.pending) continue;
+          conn.sink.write(': ping\n\n');
+          recheck(conn);
+        }
+      }, deps.heartbeatMs),
     };
     created.heartbeat.unref();
     created.unsubscribe = deps.bus.subscribe(channelOf(sessionId), (payload) =>
@@ -103,6 +127,57 @@ export function createLiveStreams(deps: {
     hubs.set(sessionId, created);
     hub = created;
     return hub;
+  }
+
+  /**
+   * Ends the stream if its owner may no longer have it. No end event: the client reconnects, and is told
+   * 401 or 404 then, as any request would be. A failed check (the database away) keeps the stream.
+   */
+  function recheck(conn: Conn): void {
+    if (conn.checking) return;
+    conn.checking = true;
+    conn.owner.stillAllowed().then(
+      (allowed) => {
+        conn.checking = false;
+        if (!allowed) conn.sink.end();
+      },
+      (err: unknown) => {
+        conn.checking = false;
+        deps.warn(err, 'live: checking a stream’s owner again failed');
+      },
+    );
+  }
+
+  /** Counts one more stream for the user, or refuses it; the returned function uncounts it (once). */
+  function admit(userId: number): () => void {
+    const mine = perUser.get(userId) ?? 0;
+    if (mine >= deps.streamsPerUser)
+      throw new HttpError(
+        429,
+        `You have ${deps.streamsPerUser} live discussions open already. Close one (in another tab or on another device) to follow this one.`,
+        undefined,
+        { 'retry-after': '30' },
+      );
+    if (total >= deps.streamsPerProcess)
+      throw new HttpError(
+        503,
+        'Too many people are following live discussions right now. Please try again shortly.',
+        undefined,
+        {
+          'retry-after': '10',
+        },
+      );
+    perUser.set(userId, mine + 1);
+    total++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      total--;
+      const left = (perUser.get(userId) ?? 1) - 1;
+      if (left > 0) perUser.set(userId, left);
+      else perUser.delete(userId);
+    };
   }
 
   function leave(sessionId: number, conn: Conn): void {
@@ -127,6 +202,7 @@ export function createLiveStreams(deps: {
 
   return {
     channelOf,
+    admit,
 
     /**
      * Attaches a stream to a session: live events from now on are held back while `replay` reads what the
@@ -134,6 +210,9 @@ export function createLiveStreams(deps: {
      */
     async attach(
       sessionId: number,
+      owner: StreamOwner,
+      /** From admit(): called when the stream ends. */
+      release: () => void,
       sink: StreamSink,
       replay: () => Promise<{
         messages: LiveMessage[];
@@ -143,10 +222,13 @@ export function createLiveStreams(deps: {
         endsInMs: number;
       }>,
     ): Promise<void> {
-      const conn: Conn = { sink, pending: [] };
+      const conn: Conn = { sink, owner, checking: false, pending: [] };
       const hub = hubFor(sessionId);
       hub.conns.add(conn);
-      sink.onClose(() => leave(sessionId, conn));
+      sink.onClose(() => {
+        release();
+        leave(sessionId, conn);
+      });
       try {
         await deps.bus.ready();
         const { messages, removed, closed, endsInMs } = await replay();
@@ -176,6 +258,7 @@ export function createLiveStreams(deps: {
           sink.onClose(() => clearTimeout(timer));
         }
       } catch (err) {
+        release();
         leave(sessionId, conn);
         sink.end();
         throw err;

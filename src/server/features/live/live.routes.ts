@@ -100,7 +100,11 @@ export function liveRoutes(route: ReturnType<typeof createRouter>, live: LiveSer
         end: () => {
           if (!res.writableEnded) res.end();
         },
-        onClose: (handler) => res.once('close', handler),
+        // A client gone while access was checked: its 'close' has passed already, and would never come.
+        onClose: (handler) => {
+          if (res.destroyed || res.socket === null || res.socket.destroyed) queueMicrotask(handler);
+          else res.once('close', handler);
+        },
       };
       try {
         await attach(sink, after);

@@ -37,10 +37,17 @@ interface Access {
  */
 export function createLiveService(
   ctx: AppContext,
-  deps: { bus: EventBus; limiter: RateLimiter; teacherSchoolIds: (userId: number) => Promise<number[]> },
+  deps: {
+    bus: EventBus;
+    limiter: RateLimiter;
+    teacherSchoolIds: (userId: number) => Promise<number[]>;
+    /** The signed-in user behind a token hash now (null: signed out, expired, deactivated). */
+    authenticateHash: (tokenHash: string) => Promise<Authed | null>;
+  },
 ) {
   const repo = createLiveRepository(ctx.db);
   const streams = createLiveStreams({
+    ...ctx.config.live,
     bus: deps.bus,
     readMessage: async (id) => {
       const row = await repo.message(id);
@@ -206,11 +213,27 @@ export function createLiveService(
         await publish(id, { t: 'deleted', id: messageId });
     },
 
-    /** Checks access (a 404 before any byte of the stream), then returns how to attach one. */
+    /**
+     * Checks access and counts the stream against the caps (a 404, 429 or 503 before any byte of the
+     * stream), then returns how to attach one. While it is open, each heartbeat asks again whether the token
+     * is still signed in and its user may still see the session.
+     */
     async openStream(actor: Authed, id: number) {
       await access(actor, id);
+      const release = streams.admit(actor.user.id);
+      const stillAllowed = async () => {
+        const now = await deps.authenticateHash(actor.tokenHash);
+        if (!now || now.user.id !== actor.user.id) return false;
+        try {
+          await access(now, id);
+          return true;
+        } catch (err) {
+          if (err instanceof HttpError && err.status === 404) return false;
+          throw err;
+        }
+      };
       return (sink: StreamSink, afterId: number) =>
-        streams.attach(id, sink, async () => {
+        streams.attach(id, { userId: actor.user.id, stillAllowed }, release, sink, async () => {
           const messages = (await repo.after(id, afterId, LIVE_LIMITS.page)).map(toMessage);
           const removed = afterId > 0 ? await repo.removedUpTo(id, afterId) : [];
           // Read again: the session may have been moved since the stream was asked for. A stream is held
