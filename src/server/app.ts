@@ -205,6 +205,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     limiter,
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
     authenticateHash: auth.authenticateHash,
+    onSessionsChanged: auth.onSessionsChanged,
   });
   // Open event streams would keep the server from closing: end them first (clients reconnect elsewhere).
   app.addHook('preClose', async () => live.closeStreams());

@@ -146,7 +146,9 @@ describe.each(dialects)('live streams end with their sign-in, and are capped (%s
     const sixth = await open(one, id);
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await sixth.json()).message).toMatch(/You have 5 live discussions open already/);
+    expect(((await sixth.json()) as { message: string }).message).toMatch(
+      /You have 5 live discussions open already/,
+    );
     // A tab closed makes room.
     await tabs.shift()!.cancel();
     await expect
@@ -198,6 +200,34 @@ describe.each(dialects)('live streams end with their sign-in, and are capped (%s
         payload: { is_active: false },
       });
       await endsWithinAHeartbeat(alsoOnOther);
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('ends it at once when the process hears of the logout, without waiting for a heartbeat', async () => {
+    // Another process whose heartbeat is a minute away.
+    const config = { ...t.ctx.config, live: { ...t.ctx.config.live, heartbeatMs: 60_000 } };
+    const other: BuiltApp = await buildApp({ ...config, seed: 'none', sweeps: false });
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const otherBase = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
+      const id = await createLiveSession(t, { startsIn: -5, schoolIds: [schoolA] });
+      const who = await student();
+      const bystander = await student();
+      const events = await stream(who, id, otherBase);
+      expect(
+        (await t.request({ method: 'POST', url: '/api/auth/logout', token: who.token })).statusCode,
+      ).toBeLessThan(300);
+      // PostgreSQL tells every process (LISTEN/NOTIFY); SQLite's processes see the change with their next
+      // request, which here is someone else's.
+      if (dialect === 'sqlite')
+        await other.app.inject({
+          method: 'GET',
+          url: '/api/refresh',
+          headers: { authorization: `Bearer ${bystander.token}` },
+        });
+      await expect.poll(() => events.ended(), { timeout: 1500, interval: 20 }).toBe(true);
     } finally {
       await other.app.close();
     }

@@ -133,6 +133,12 @@ export function createAuthService(
     },
 
     /** The same for a token known only by its hash: an open event stream checking it is still signed in. */
+    /**
+     * Hears what makes cached sessions stale (a user id, or null for anyone), in this process and, through
+     * the database, the others: an open event stream checks its owner again at once.
+     */
+    onSessionsChanged: (listener: (userId: number | null) => void) => sessions.onInvalidate(listener),
+
     authenticateHash: (tokenHash: string): Promise<Authed | null> =>
       Promise.resolve(authenticateHash(tokenHash)),
 

@@ -23,10 +23,14 @@ export function createSessionCache() {
   // Bumped by every invalidation, so a look-up that began before one cannot store what it read.
   let generation = 0;
   let enabled = false;
+  /** Told of every invalidation: a user id, or null for "anyone" (open event streams check again). */
+  const listeners = new Set<(userId: number | null) => void>();
+  const tell = (userId: number | null) => listeners.forEach((listener) => listener(userId));
 
   function clear(): void {
     generation++;
     entries.clear();
+    tell(null);
   }
 
   return {
@@ -51,6 +55,11 @@ export function createSessionCache() {
     dropUser(userId: number): void {
       generation++;
       for (const [key, entry] of entries) if (entry.auth.user.id === userId) entries.delete(key);
+      tell(userId);
+    },
+    onInvalidate(listener: (userId: number | null) => void): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
     clear,
     /** Turned off while changes cannot be heard; emptied either way, since changes may have been missed. */

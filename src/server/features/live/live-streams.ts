@@ -114,8 +114,8 @@ export function createLiveStreams(deps: {
       unsubscribe: () => {},
       heartbeat: setInterval(() => {
         for (const conn of created.conns) {
-          if (conn.pending) continue;
-          conn.sink.write(': ping\n\n');
+          // One still replaying is checked too: ending it makes the replay's writes go nowhere.
+          if (!conn.pending) conn.sink.write(': ping\n\n');
           recheck(conn);
         }
       }, deps.heartbeatMs),
@@ -268,6 +268,15 @@ export function createLiveStreams(deps: {
     /** Ends every open stream (shutdown): clients reconnect to another process or after the restart. */
     closeAll(): void {
       for (const hub of hubs.values()) for (const conn of hub.conns) conn.sink.end();
+    },
+
+    /**
+     * Checks the owners again now, not at the next heartbeat: those of one user's streams, or (null) every
+     * stream's. Called when the session cache hears that sessions or users changed.
+     */
+    recheckOwners(userId: number | null): void {
+      for (const hub of hubs.values())
+        for (const conn of hub.conns) if (userId === null || conn.owner.userId === userId) recheck(conn);
     },
 
     /** Open streams on this process (tests, diagnostics). */

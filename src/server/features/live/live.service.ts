@@ -43,6 +43,8 @@ export function createLiveService(
     teacherSchoolIds: (userId: number) => Promise<number[]>;
     /** The signed-in user behind a token hash now (null: signed out, expired, deactivated). */
     authenticateHash: (tokenHash: string) => Promise<Authed | null>;
+    /** The session cache's invalidations (auth.service.ts): a stream ends at once, not a heartbeat later. */
+    onSessionsChanged: (listener: (userId: number | null) => void) => void;
   },
 ) {
   const repo = createLiveRepository(ctx.db);
@@ -57,6 +59,7 @@ export function createLiveService(
       (await repo.after(sessionId, afterId, LIVE_LIMITS.page)).map(toMessage),
     warn: (err, msg) => ctx.log.warn({ err }, msg),
   });
+  deps.onSessionsChanged((userId) => streams.recheckOwners(userId));
 
   async function scopeOf(actor: Authed): Promise<LiveScope> {
     const role = roleOf(actor.user);
