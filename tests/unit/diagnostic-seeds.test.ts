@@ -73,7 +73,10 @@ describe('the adaptive diagnostic, whatever the seed', () => {
 });
 
 /** Every down-set of the whole graph, weighted by hand: the plainest statement of the model. */
-function bruteForce(topics: TopicNode[], logRatio: Map<number, number>): Map<number, number> {
+function bruteForce(
+  topics: TopicNode[],
+  logRatio: Map<number, number>,
+): { known: Map<number, number>; total: number } {
   const order = compileGraph(topics).ids;
   const parents = new Map(topics.map((t) => [t.id, t.prerequisites]));
   const fact = (n: number): number => (n <= 1 ? 1 : n * fact(n - 1));
@@ -93,7 +96,7 @@ function bruteForce(topics: TopicNode[], logRatio: Map<number, number>): Map<num
     if (parents.get(id)!.every((p) => state.has(p))) visit(i + 1, new Set([...state, id]));
   };
   visit(0, new Set());
-  return new Map([...known].map(([id, w]) => [id, w / total]));
+  return { known: new Map([...known].map(([id, w]) => [id, w / total])), total };
 }
 
 describe('the exact belief', () => {
@@ -128,9 +131,23 @@ describe('the exact belief', () => {
       [7, Math.log(0.1)],
     ]);
     for (const [id, l] of byId) logRatio[graph.indexOf.get(id)!] = l;
-    const exact = ExactBelief.forGraph(graph)!.belief(logRatio);
-    for (const [id, p] of bruteForce(topics, byId))
-      expect(exact.known[graph.indexOf.get(id)!]).toBeCloseTo(p, 9);
+    const exact = ExactBelief.forGraph(graph)!;
+    const belief = exact.belief(logRatio);
+    for (const [id, p] of bruteForce(topics, byId).known)
+      expect(belief.known[graph.indexOf.get(id)!]).toBeCloseTo(p, 9);
+    // The look ahead: for an item on topic 2, each answer's chance and the misclassification it leaves.
+    const item = { slip: 0.1, guess: 0.25 };
+    const before = bruteForce(topics, byId).total;
+    let expected = 0;
+    for (const [pNot, pKnown] of [
+      [item.guess, 1 - item.slip],
+      [1 - item.guess, item.slip],
+    ] as const) {
+      const after = bruteForce(topics, new Map([...byId, [2, Math.log(pKnown / pNot)]]));
+      const chance = (pNot * after.total) / before;
+      for (const p of after.known.values()) expected += chance * Math.min(p, 1 - p);
+    }
+    expect(exact.expectedError(graph.indexOf.get(2)!, item)).toBeCloseTo(expected, 9);
   });
 
   it('agrees with a long run of the sampler', () => {
