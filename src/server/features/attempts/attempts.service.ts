@@ -29,6 +29,7 @@ import { roleOf } from '../users/users.service.ts';
 import { createAttemptsRepository, type AttemptRow, type AttemptQueries } from './attempts.repository.ts';
 import type { AttemptAnswersTable } from './attempts.table.ts';
 import { createAdaptiveSelector, type AdaptiveSelector, type DiagnosticLog } from './adaptive-selector.ts';
+import { DIAGNOSTIC_ANSWER_FINAL, repeatsStored } from './final-answer.ts';
 import { fixedOrderSelector, type QuestionSelector } from './question-selector.ts';
 import { holdsKeys, LATENCY_GRACE_MS, REVIEW_WITHHELD, reviewReleased } from './release.ts';
 
@@ -458,7 +459,8 @@ export function createAttemptsService(
     return repo.transaction(async (trx): Promise<Stored | undefined> => {
       const t = now();
       const attempt = await trx.touchOwnOpen(id, auth.user.id, t, LATENCY_GRACE_MS);
-      if (!attempt) return undefined;
+      // A diagnostic's answer is final once saved, which the long way checks under the attempt's lock.
+      if (!attempt || attempt.kind === 'diagnostic') return undefined;
       // Refusals roll the touch back, as if the request had not come (the long way refuses before touching).
       const { answeredAt, questions } = checkOnTimeSave(attempt, q, questionId, body, t);
       const written = await trx.upsertAnswer(answerRow(attempt.id, questionId, body, answeredAt, t));
@@ -477,7 +479,8 @@ export function createAttemptsService(
     const t = now();
     const onTimeFrom = new Date(t.getTime() - LATENCY_GRACE_MS).toISOString();
     const found = await repo.ownOpenWithQuestion(id, auth.user.id, questionId, onTimeFrom);
-    if (!found) return undefined;
+    // A diagnostic's answer is final once saved, which the long way checks under the attempt's lock.
+    if (!found || found.attempt.kind === 'diagnostic') return undefined;
     // Refused before anything is written, as the long way refuses.
     const { answeredAt, questions } = checkOnTimeSave(found.attempt, found.question, questionId, body, t);
     const { touched, written } = await repo.touchAndUpsert({
@@ -532,6 +535,14 @@ export function createAttemptsService(
           };
         }
         throw conflict('In Test Yourself your first answer counts; it cannot be changed.');
+      }
+      if (row.kind === 'diagnostic' && previous?.answer) {
+        // Refused before any step is worked out: the refusal says the same whatever either answer was.
+        if (!repeatsStored(previous.answer, body.answer)) throw conflict(DIAGNOSTIC_ANSWER_FINAL);
+        // The same answer again writes nothing (its time stays when it was first given); an older replay
+        // is told it was superseded, as anywhere else.
+        const older = answeredAt < Date.parse(previous.answered_at ?? previous.saved_at);
+        return { saved: !older, superseded: older, feedback: null, kind: row.kind };
       }
       const lateBy = lateness(row, t, answeredAt);
       const value = valueOf(body.answer);

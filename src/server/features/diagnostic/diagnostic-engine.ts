@@ -1,4 +1,5 @@
 import { MASTERED, NOT_MASTERED } from '../learning/mastery-model.ts';
+import { ExactBelief } from './exact-belief.ts';
 import { compileGraph, KnowledgeSampler, type Belief, type TopicNode } from './knowledge-space.ts';
 
 /**
@@ -21,8 +22,10 @@ export interface DiagnosticItem {
 export type Response = 'correct' | 'wrong' | 'dont_know';
 
 export interface DiagnosticOptions {
-  /** Same seed, same answers: same belief and same questions. */
+  /** Same seed, same answers: same belief and same questions (the seed matters only when sampling). */
   seed?: number;
+  /** Compute the belief exactly when the graph is small enough (the default); false: always sample. */
+  exact?: boolean;
   /** Stop once the expected share of topics classified right reaches this. */
   target?: number;
   /** Stop after this many answers whatever the belief. */
@@ -76,6 +79,8 @@ export function informationGain(p: number, item: Pick<DiagnosticItem, 'slip' | '
 
 export class DiagnosticEngine {
   private readonly sampler: KnowledgeSampler;
+  /** Set when the graph's states are few enough to sum over: then the belief is exact, whatever the seed. */
+  private readonly exact: ExactBelief | null;
   private readonly items: Map<number, DiagnosticItem & { index: number }>;
   private readonly asked = new Set<number>();
   private readonly options: Required<DiagnosticOptions>;
@@ -89,6 +94,7 @@ export class DiagnosticEngine {
   ) {
     this.options = {
       seed: 1,
+      exact: true,
       target: DEFAULT_TARGET,
       cap: DEFAULT_CAP,
       chains: 4,
@@ -103,11 +109,14 @@ export class DiagnosticEngine {
         .map((it) => [it.id, { ...it, index: graph.indexOf.get(it.topic)! }]),
     );
     this.sampler = new KnowledgeSampler(graph, { seed: this.options.seed, chains: this.options.chains });
+    this.exact = this.options.exact ? ExactBelief.forGraph(graph) : null;
   }
 
   /** Sampled when first needed: a replayed attempt observes its answers first and samples once. */
   private get belief(): Belief {
-    return (this.current ??= this.sampler.run(this.options.burn * 4, this.options.sweeps));
+    return (this.current ??= this.exact
+      ? this.exact.belief(this.sampler.logRatio)
+      : this.sampler.run(this.options.burn * 4, this.options.sweeps));
   }
 
   get answered(): number {
@@ -128,8 +137,10 @@ export class DiagnosticEngine {
       this.sampler.logRatio[it.index]! +=
         response === 'correct' ? Math.log((1 - it.slip) / guess) : Math.log(it.slip / (1 - guess));
     }
+    // Exact: worked out when next needed.
+    if (any && this.exact) this.current = null;
     // A longer batch (a replayed attempt) moved the belief further: let the chains travel further too.
-    if (any)
+    else if (any)
       this.current = this.sampler.run(
         this.options.burn * (this.current ? Math.min(answers.length, 8) : 8),
         this.options.sweeps,
@@ -180,6 +191,7 @@ export class DiagnosticEngine {
   /** Σ over topics of the expected chance of misclassifying it after answering `item`. */
   private expectedError(item: DiagnosticItem & { index: number }): number {
     const { samples } = this.belief;
+    if (this.exact) return this.exact.expectedError(item.index, item);
     const n = this.belief.known.length;
     // Either answer at once: weights of each sampled state if it comes right (1) or wrong (0).
     const mass1 = new Float64Array(n);

@@ -1,5 +1,11 @@
-import { useState } from 'react';
-import { answerValueOf, DONT_KNOW, type AttemptResult } from '../../../../shared/contracts/attempts.ts';
+import { useRef, useState } from 'react';
+import {
+  answerValueOf,
+  DONT_KNOW,
+  type AnswerValue,
+  type AttemptResult,
+  type GivenAnswer,
+} from '../../../../shared/contracts/attempts.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { diagnosticNumber, nextDiagnosticQuestion } from '../adaptive-step.ts';
@@ -17,6 +23,10 @@ import { SyncStatus } from './sync-status.tsx';
  * than a guess: it tells us where to start). Once the server's stop rule says the picture is clear (or the
  * cap is reached) the student is told they are done and submits; offline the screen goes on down the order
  * the server last gave and stops at the cap.
+ *
+ * An answer is final once saved (the server refuses a change: the next question depends on whether it was
+ * right, so a changeable answer would give the key away). So the choice stays on this screen until the
+ * student presses Next (or "I don't know"); only then is it saved (outbox first) and the question locked.
  */
 export function DiagnosticRunner({
   session,
@@ -29,9 +39,14 @@ export function DiagnosticRunner({
   const { attempt, answers, position, phase, step } = runner;
   // The student moved on from an answered question with nothing left to ask.
   const [finished, setFinished] = useState(false);
+  // The answer being chosen, not saved yet. A ref too: a short answer commits on blur, in the same gesture
+  // as the click on Next, before this render's closure would see it.
+  const [draft, setDraft] = useState<{ id: number; value: AnswerValue | null } | null>(null);
+  const draftRef = useRef(draft);
   const question = attempt.questions[position];
   const saved = question ? answers[question.id] : undefined;
   const answered = isAnswered(saved);
+  const chosen = question && draft?.id === question.id ? draft.value : null;
   const next = nextDiagnosticQuestion(attempt.questions, answers, step);
   // The server may say "done" while the student still sits on an unanswered question: no need to answer it.
   const done = next === null && (finished || !answered || !question);
@@ -40,6 +55,16 @@ export function DiagnosticRunner({
     ? diagnosticNumber(attempt.questions, answers, step, question.id)
     : { number: 0, total: 0 };
 
+  const choose = (id: number, value: AnswerValue | null) => {
+    draftRef.current = { id, value };
+    setDraft(draftRef.current);
+  };
+  /** Saves the answer (once: a saved answer is final) and moves on to the next question. */
+  const give = (id: number, value: GivenAnswer | null) => {
+    if (!value || isAnswered(answers[id])) return;
+    runner.answer(id, value);
+    moveOn(id);
+  };
   const moveOn = (justAnswered: number | null) => {
     const index = nextDiagnosticQuestion(attempt.questions, answers, step, justAnswered);
     if (index === null) setFinished(true);
@@ -88,21 +113,29 @@ export function DiagnosticRunner({
             <AnswerInput
               key={question.id}
               question={question}
-              value={answerValueOf(saved?.answer)}
-              disabled={runner.locked}
-              onChange={(value) => runner.answer(question.id, value)}
-            />
-            <button
-              type="button"
-              className="button button--secondary button--small quiz__flag"
-              disabled={runner.locked}
-              onClick={() => {
-                runner.answer(question.id, DONT_KNOW);
-                moveOn(question.id);
+              value={answered ? answerValueOf(saved?.answer) : chosen}
+              disabled={runner.locked || answered}
+              // Typing only fills the draft here (nothing is saved before Next), so no pause is needed.
+              shortAnswerDebounceMs={0}
+              onChange={(value) => {
+                if (!answered) choose(question.id, value);
               }}
-            >
-              I don&apos;t know
-            </button>
+            />
+            <p className="answer__hint">
+              {answered
+                ? 'Your answer is saved and final.'
+                : 'Answers here are final: once you press Next, this one cannot be changed.'}
+            </p>
+            {!answered && (
+              <button
+                type="button"
+                className="button button--secondary button--small quiz__flag"
+                disabled={runner.locked}
+                onClick={() => give(question.id, DONT_KNOW)}
+              >
+                I don&apos;t know
+              </button>
+            )}
           </QuestionCard>
         </div>
       )}
@@ -123,8 +156,14 @@ export function DiagnosticRunner({
             <button
               type="button"
               className="button"
-              disabled={!answered || runner.locked}
-              onClick={() => moveOn(question.id)}
+              disabled={(!answered && chosen === null) || runner.locked}
+              onClick={() => {
+                if (answered) moveOn(question.id);
+                else {
+                  const current = draftRef.current;
+                  give(question.id, current?.id === question.id ? current.value : null);
+                }
+              }}
             >
               Next
             </button>
