@@ -9,6 +9,7 @@ import {
   sessionDigest,
 } from '../src/shared/offline-content-keys.ts';
 import type { OfflineSession } from '../src/shared/offline-content-keys.ts';
+import { asSavedCopy } from './saved-copy.ts';
 
 /**
  * Items a student made "available offline" (src/client/lib/offline-content.ts stores them in
@@ -102,5 +103,9 @@ export function savedFileFirst(fallback: Strategy): RouteHandlerCallback {
  * entries) can answer, a saved lecture or video answer still does, however old.
  */
 export const savedAnswerOnFailure: WorkboxPlugin = {
-  handlerDidError: async ({ request }) => matchOffline(request),
+  handlerDidError: async ({ request }) => {
+    const saved = await matchOffline(request);
+    // Old data like the worker's own copies: the page shows it as saved earlier, never as fresh.
+    return saved ? asSavedCopy(saved) : undefined;
+  },
 };

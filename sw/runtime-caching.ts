@@ -1,10 +1,11 @@
 import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
-import { NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
+import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import { API_BASE } from '../src/shared/constants.ts';
 import { perUserKey, resourceOf } from './api-cache-key.ts';
 import { isFileBytesRequest, savedAnswerOnFailure, savedFileFirst } from './offline-content.ts';
+import { asksNetworkFirst, markSavedCopies } from './saved-copy.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -72,13 +73,24 @@ export async function clearApiCache(): Promise<void> {
   await expiration.deleteCacheAndMetadata();
 }
 
+/** A hanging classroom network: past this, the copy saved earlier answers (marked), if there is one. */
+const NETWORK_FIRST_TIMEOUT_SECONDS = 10;
+
 export function setUpApiCaching(): void {
-  const reads = new StaleWhileRevalidate({
+  const plugins = [perUserCacheKey, expiration, markSavedCopies, savedAnswerOnFailure];
+  const reads = new StaleWhileRevalidate({ cacheName: API_CACHE_NAME, plugins });
+  // The page's own 5-minute cache had nothing fresh: the server's answer, the copy only when it fails.
+  const freshReads = new NetworkFirst({
     cacheName: API_CACHE_NAME,
-    plugins: [perUserCacheKey, expiration, savedAnswerOnFailure],
+    plugins,
+    networkTimeoutSeconds: NETWORK_FIRST_TIMEOUT_SECONDS,
   });
   // First: a file saved "available offline" is answered from the device (sw/offline-content.ts).
   registerRoute(({ url, request }) => isFileBytesRequest(url, request), savedFileFirst(reads));
+  registerRoute(
+    ({ url, request }) => isCacheableApiGet(url, request) && asksNetworkFirst(request),
+    freshReads,
+  );
   registerRoute(({ url, request }) => isCacheableApiGet(url, request), reads);
   const writes = new NetworkOnly({ plugins: [invalidateOnWrite] });
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {

@@ -8,6 +8,8 @@ export interface SeenRequest {
   headers: Headers;
   body: unknown;
   signal: AbortSignal | undefined;
+  /** fetch's cache mode; our service worker reads it (sw/saved-copy.ts). */
+  cache: RequestCache | undefined;
 }
 
 type Reply = Response | Promise<Response>;
@@ -46,6 +48,7 @@ export function mockFetch(route: Route) {
       headers: new Headers(init.headers),
       body: text ? (JSON.parse(text) as unknown) : undefined,
       signal: init.signal ?? undefined,
+      cache: init.cache,
     };
     requests.push(request);
     return (await route(request)) ?? json(404, { message: 'Not found.' });

@@ -19,10 +19,19 @@ export function offlineStampText(updatedAt: number | undefined, now: number = Da
   return updatedAt === undefined ? 'Offline' : `Offline, last updated ${formatUpdatedAt(updatedAt, now)}`;
 }
 
-/** Offline only: says how old the data on screen is (`updatedAt` comes from the screen's LoadState). */
-export function OfflineStamp({ updatedAt }: { updatedAt: number | undefined }) {
+/**
+ * Offline, or when the data on screen is a copy saved earlier (the network failed although the browser
+ * says online): says how old the data is. `updatedAt` and `saved` come from the screen's LoadState.
+ */
+export function OfflineStamp({
+  updatedAt,
+  saved = false,
+}: {
+  updatedAt: number | undefined;
+  saved?: boolean;
+}) {
   const online = useOnline();
-  if (online) return null;
+  if (online && !saved) return null;
   return (
     <p className="offline-stamp" role="status">
       {offlineStampText(updatedAt)}

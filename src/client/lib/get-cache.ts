@@ -1,6 +1,7 @@
 import { clear, createStore, delMany, del, entries, get, set } from 'idb-keyval';
 import type { UseStore } from 'idb-keyval';
 import { GET_CACHE_TTL_MS } from '../../shared/constants.ts';
+import { affectedResources, readsUnder, resourcePrefix } from '../../shared/fresh-reads.ts';
 
 // The spec's 5-minute GET cache, kept in IndexedDB so it survives reloads and flaky Wi-Fi. Entries are
 // keyed by user as well as URL: two people sharing a classroom tablet must never see each other's data.
@@ -74,35 +75,25 @@ export async function writeCached(
   }
 }
 
-/** '/quizzes/5/questions?x=1' → '/quizzes': a write anywhere under a resource can change any read of it. */
-export function resourcePrefix(path: string): string {
-  const clean = path.split(/[?#]/)[0] ?? '';
-  const segment = clean.split('/').find((part) => part !== '');
-  return segment ? `/${segment}` : '/';
-}
+export { resourcePrefix };
 
 function pathOf(url: string, base: string): string {
   const withoutBase = url.startsWith(base) ? url.slice(base.length) : url;
   return withoutBase.startsWith('/') ? withoutBase : `/${withoutBase}`;
 }
 
-/** Drops every cached GET (of every user) whose path lies under the resource that `path` belongs to. */
+/**
+ * Drops every cached GET (of every user) that a write to `path` may have changed: those under its own
+ * resource and under the resources it also moves (shared/fresh-reads.ts: a lecture read shows in /my).
+ */
 export async function invalidateResource(path: string, base: string): Promise<void> {
   const db = cacheStore();
   if (!db) return;
-  const prefix = resourcePrefix(path);
+  const prefixes = affectedResources(path);
   try {
     const all = await entries<string, CacheEntry>(db);
     const stale = all
-      .filter(([, entry]) => {
-        const cachedPath = pathOf(entry.url, base);
-        return (
-          prefix === '/' ||
-          cachedPath === prefix ||
-          cachedPath.startsWith(`${prefix}/`) ||
-          cachedPath.startsWith(`${prefix}?`)
-        );
-      })
+      .filter(([, entry]) => readsUnder(pathOf(entry.url, base), prefixes))
       .map(([key]) => key);
     if (stale.length > 0) await delMany(stale, db);
   } catch {

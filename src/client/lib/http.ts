@@ -6,7 +6,12 @@ import type { z } from 'zod';
 import { API_BASE, API_TIMEOUT_MS, TEXTS } from '../../shared/constants.ts';
 import type { FieldErrors } from '../../shared/contracts/common.ts';
 import { takePrefetched } from '../start-prefetch.ts';
-import { invalidateResource, readCachedEntry, resourcePrefix, writeCached } from './get-cache.ts';
+import { NETWORK_FIRST_MODE, SAVED_COPY_HEADER } from '../../shared/fresh-reads.ts';
+import { markSavedCopy, markUpdatedAt } from './data-age.ts';
+import { invalidateResource, readCachedEntry, writeCached } from './get-cache.ts';
+import { bumpGenerations, generationOf, holdReads, writesSettled } from './read-after-write.ts';
+
+export { isSavedCopy, markSavedCopy, markUpdatedAt, updatedAtOf, updatedAtOfSignal } from './data-age.ts';
 
 /** Every failed response, with the server's message and (for 422) its per-field errors. */
 export class ApiError extends Error {
@@ -182,6 +187,8 @@ interface Answer {
   body: unknown;
   /** When the server produced the body: its Date header (a service-worker cache keeps the original). */
   producedAt: number;
+  /** The service worker answered from its copy (the network failed): old data, never to cache as fresh. */
+  saved: boolean;
 }
 
 function producedAtOf(response: Response): number {
@@ -192,7 +199,11 @@ function producedAtOf(response: Response): number {
 }
 
 async function readAnswer(response: Response): Promise<Answer> {
-  return { body: await readBody(response), producedAt: producedAtOf(response) };
+  return {
+    body: await readBody(response),
+    producedAt: producedAtOf(response),
+    saved: response.headers.has(SAVED_COPY_HEADER),
+  };
 }
 
 async function send(
@@ -201,10 +212,11 @@ async function send(
   path: string,
   body: object | undefined,
   signal: AbortSignal | undefined,
-  fresh = false,
+  mode: RequestCache = 'default',
 ): Promise<Answer> {
-  // `no-store` also tells our service worker to let the request through (sw/runtime-caching.ts).
-  const target = fresh ? client.url(path).options({ cache: 'no-store' }) : client.url(path);
+  // Our service worker reads the mode (sw/runtime-caching.ts): `no-store` goes past it to the network,
+  // `no-cache` goes to the network first and gets the worker's copy only when the network fails.
+  const target = mode === 'default' ? client.url(path) : client.url(path).options({ cache: mode });
   const request = body === undefined ? target : target.json(body);
   const [controller, chain] = request.fetch(method).controller();
   if (!signal) return chain.res(readAnswer);
@@ -222,9 +234,6 @@ function check(data: unknown, schema: z.ZodType | undefined): unknown {
   return schema ? schema.parse(data) : data;
 }
 
-// Bumped by every write, so a GET that was in flight during a write does not cache the old answer.
-const writeGenerations = new Map<string, number>();
-
 export function getJson<S extends z.ZodType>(
   path: string,
   opts: GetOptions & { schema: S },
@@ -235,6 +244,8 @@ export async function getJson(path: string, opts: GetOptions = {}): Promise<unkn
   const useCache = opts.cache !== false;
   const url = `${API_BASE}${target}`;
   const userId = authSource.userId();
+  // The person's own write still on its way changes what this read should show: wait for it.
+  await writesSettled(target);
   if (useCache) {
     const cached = await readCachedEntry(url, userId);
     if (cached !== undefined) {
@@ -242,42 +253,23 @@ export async function getJson(path: string, opts: GetOptions = {}): Promise<unkn
       if (parsed.success) return markUpdatedAt(parsed.data, cached.producedAt, opts.signal);
     }
   }
-  const prefix = resourcePrefix(target);
-  const generation = writeGenerations.get(prefix) ?? 0;
-  const answer = await send(api, 'GET', target, undefined, opts.signal, !useCache);
+  const generation = generationOf(target);
+  // Nothing fresh here: past the 5 minutes the read reaches the server, not the worker's week-old copy.
+  const answer = await send(
+    api,
+    'GET',
+    target,
+    undefined,
+    opts.signal,
+    useCache ? NETWORK_FIRST_MODE : 'no-store',
+  );
   const data = check(answer.body, opts.schema);
-  if (useCache && (writeGenerations.get(prefix) ?? 0) === generation)
+  // A copy the worker kept is shown as saved earlier, and never stored here as fresh for 5 more minutes.
+  if (answer.saved) return markUpdatedAt(markSavedCopy(data, opts.signal), answer.producedAt, opts.signal);
+  // An answer that was in flight while a write changed its resource may be the old one: not cached.
+  if (useCache && generationOf(target) === generation)
     await writeCached(url, userId, data, answer.producedAt);
   return markUpdatedAt(data, answer.producedAt, opts.signal);
-}
-
-// When the data a screen shows was produced by the server, for "Offline, last updated 10:42". Kept
-// beside the data instead of in it, so every existing caller keeps its plain types.
-const producedAtByData = new WeakMap<object, number>();
-const producedAtBySignal = new WeakMap<AbortSignal, number>();
-
-/**
- * Records when the server produced `data`, for a loader's LoadState.updatedAt: getJson does it itself;
- * a fetcher of its own (an offline copy with its time) calls this. Returns `data`.
- */
-export function markUpdatedAt<T>(data: T, producedAt: number, signal: AbortSignal | undefined): T {
-  if (typeof data === 'object' && data !== null) producedAtByData.set(data, producedAt);
-  if (signal) {
-    // A loader that combines several requests is as old as its oldest one.
-    const earlier = producedAtBySignal.get(signal);
-    producedAtBySignal.set(signal, earlier === undefined ? producedAt : Math.min(earlier, producedAt));
-  }
-  return data;
-}
-
-/** When the server produced `data` (an object getJson returned), if known. */
-export function updatedAtOf(data: unknown): number | undefined {
-  return typeof data === 'object' && data !== null ? producedAtByData.get(data) : undefined;
-}
-
-/** The oldest production time of every GET made with `signal` (useLoad passes one signal per run). */
-export function updatedAtOfSignal(signal: AbortSignal): number | undefined {
-  return producedAtBySignal.get(signal);
 }
 
 async function write(
@@ -287,14 +279,16 @@ async function write(
   body: object | undefined,
   opts: CallOptions,
 ): Promise<unknown> {
-  const prefix = resourcePrefix(path);
-  try {
-    return check((await send(client, method, path, body, opts.signal)).body, opts.schema);
-  } finally {
-    // Also after a failure: a timed-out write may still have landed on the server.
-    writeGenerations.set(prefix, (writeGenerations.get(prefix) ?? 0) + 1);
-    await invalidateResource(path, API_BASE);
-  }
+  const sent = (async () => {
+    try {
+      return check((await send(client, method, path, body, opts.signal)).body, opts.schema);
+    } finally {
+      // Also after a failure: a timed-out write may still have landed on the server.
+      bumpGenerations(path);
+      await invalidateResource(path, API_BASE);
+    }
+  })();
+  return holdReads(path, sent);
 }
 
 export function postJson<S extends z.ZodType>(

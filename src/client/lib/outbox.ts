@@ -1,6 +1,7 @@
 import { createStore, promisifyRequest, update, values } from 'idb-keyval';
 import type { UseStore } from 'idb-keyval';
 import { ApiError, isAbortError, postJson, putJson } from './http.ts';
+import { holdReads } from './read-after-write.ts';
 
 // Writes that must not be lost (quiz answers, submissions) wait here, in IndexedDB, until the server has
 // them (DESIGN.md section 5). Each write carries what the server needs to apply it once: the client's own
@@ -125,7 +126,17 @@ export function configureOutbox(options: {
 }
 
 /** Stores the write first, then tries to send it. Resolves once it is safely in IndexedDB. */
-export async function enqueue(write: OutboxWrite): Promise<void> {
+export function enqueue(write: OutboxWrite): Promise<void> {
+  const stored = storeWrite(write);
+  // A read of what this write changes (the Videos list after watching) waits for the drain that sends it.
+  void holdReads(
+    write.path,
+    stored.then(() => drain()),
+  );
+  return stored;
+}
+
+async function storeWrite(write: OutboxWrite): Promise<void> {
   const db = outboxStore();
   const entry: OutboxEntry = { ...write, id: newId(), seq: nextSeq(), userId: currentUser() };
   try {
@@ -137,7 +148,6 @@ export async function enqueue(write: OutboxWrite): Promise<void> {
     return;
   }
   await refreshSnapshot().catch(() => undefined);
-  void drain();
 }
 
 export async function pendingEntries(filter?: (entry: OutboxEntry) => boolean): Promise<OutboxEntry[]> {

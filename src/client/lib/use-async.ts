@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '../../shared/contracts/common.ts';
-import { ApiError, isAbortError, updatedAtOf, updatedAtOfSignal } from './http.ts';
+import { ApiError, isAbortError, isSavedCopy, updatedAtOf, updatedAtOfSignal } from './http.ts';
 
 export interface LoadState<T> {
   data: T | undefined;
@@ -12,6 +12,8 @@ export interface LoadState<T> {
    * The oldest of the run's requests wins; undefined before data or when no request said.
    */
   updatedAt: number | undefined;
+  /** Some of the data is a copy saved earlier (the network failed), not the server's answer now. */
+  saved: boolean;
 }
 
 interface Settled<T> {
@@ -20,6 +22,7 @@ interface Settled<T> {
   data: T | undefined;
   error: unknown;
   updatedAt: number | undefined;
+  saved: boolean;
 }
 
 function oldest(a: number | undefined, b: number | undefined): number | undefined {
@@ -56,11 +59,12 @@ export function useLoad<T>(
       (data) => {
         if (controller.signal.aborted) return;
         const updatedAt = oldest(updatedAtOfSignal(controller.signal), updatedAtOf(data));
-        settle({ load, attempt, data, error: null, updatedAt });
+        const saved = isSavedCopy(data, controller.signal);
+        settle({ load, attempt, data, error: null, updatedAt, saved });
       },
       (error: unknown) => {
         if (!controller.signal.aborted && !isAbortError(error))
-          settle({ load, attempt, data: undefined, error, updatedAt: undefined });
+          settle({ load, attempt, data: undefined, error, updatedAt: undefined, saved: false });
       },
     );
     return () => controller.abort();
@@ -75,6 +79,7 @@ export function useLoad<T>(
     error: fresh ? settled.error : null,
     reload,
     updatedAt: current ? settled.updatedAt : undefined,
+    saved: current && settled.saved,
   };
 }
 

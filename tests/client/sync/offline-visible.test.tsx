@@ -56,6 +56,11 @@ describe('OfflineStamp', () => {
     expect(screen.getByRole('status').textContent).toBe('Offline, last updated 10:42');
   });
 
+  it('shows online too when the data is a copy saved earlier (the network failed though the browser says online)', () => {
+    render(<OfflineStamp updatedAt={at(10, 42)} saved />);
+    expect(screen.getByRole('status').textContent).toBe('Offline, last updated 10:42');
+  });
+
   it('puts the day before the time when the data is from another day, and says just Offline without a time', () => {
     const now = at(9, 5);
     expect(offlineStampText(at(8, 7), now)).toBe('Offline, last updated 08:07');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { api, markUpdatedAt, withQuery } from '../../lib/http.ts';
 import type { QueryParams } from '../../lib/http.ts';
+import { writesSettled } from '../../lib/read-after-write.ts';
 
 /**
  * A GET past both caches: getJson's `cache: false` skips the 5-minute IndexedDB cache, but the service
@@ -23,6 +24,8 @@ export async function freshJson<S extends z.ZodType>(
   schema: S,
   signal?: AbortSignal,
 ): Promise<z.output<S>> {
+  // The person's own write still on its way changes this answer (lib/read-after-write.ts).
+  await writesSettled(path);
   // Straight from the server: its time is now (for LoadState.updatedAt).
   return markUpdatedAt(schema.parse(await freshGet(path, undefined, signal).json()), Date.now(), signal);
 }

@@ -65,7 +65,7 @@ function ContentList({ kind }: ContentScreenProps) {
           New {noun.one}
         </Link>
       </div>
-      <OfflineStamp updatedAt={list.updatedAt} />
+      <OfflineStamp updatedAt={list.updatedAt} saved={list.saved} />
       <section className="card" aria-label={capital(noun.many)}>
         <TextField
           label={`Search ${noun.many}`}

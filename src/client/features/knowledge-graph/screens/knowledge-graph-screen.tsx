@@ -53,7 +53,7 @@ function KnowledgeGraphManager() {
           </p>
         )}
       </div>
-      <OfflineStamp updatedAt={graph.updatedAt} />
+      <OfflineStamp updatedAt={graph.updatedAt} saved={graph.saved} />
       <div className="tabs" role="tablist" aria-label="Views of the knowledge graph">
         {VIEWS.map((v) => (
           <button

@@ -44,17 +44,21 @@ function ProfileLoader({ id }: { id: string | undefined }) {
     );
   const profile = state.data;
   if (!profile) return null;
-  return <Profile profile={profile} staff={id !== undefined} updatedAt={state.updatedAt} />;
+  return (
+    <Profile profile={profile} staff={id !== undefined} updatedAt={state.updatedAt} saved={state.saved} />
+  );
 }
 
 function Profile({
   profile,
   staff,
   updatedAt,
+  saved,
 }: {
   profile: LearningProfile;
   staff: boolean;
   updatedAt: number | undefined;
+  saved: boolean;
 }) {
   const due = profile.subjects.flatMap((s) =>
     s.sub_topics.flatMap((t) =>
@@ -69,7 +73,7 @@ function Profile({
       <header className="screen-header">
         <PageTitle>{staff ? `Learning Profile: ${profile.student.full_name}` : 'Learning Profile'}</PageTitle>
       </header>
-      <OfflineStamp updatedAt={updatedAt} />
+      <OfflineStamp updatedAt={updatedAt} saved={saved} />
 
       <section className="card learning-summary" aria-labelledby="profile-overall">
         <h2 id="profile-overall" className="card__title">

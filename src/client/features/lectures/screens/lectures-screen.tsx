@@ -24,7 +24,7 @@ function AllLectures() {
   return (
     <div className="screen lectures">
       <PageTitle>Lectures</PageTitle>
-      <OfflineStamp updatedAt={list.updatedAt} />
+      <OfflineStamp updatedAt={list.updatedAt} saved={list.saved} />
       {!list.data ? <Loading variant="centered" /> : <LectureBrowser lectures={list.data} />}
     </div>
   );

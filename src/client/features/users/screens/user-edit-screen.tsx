@@ -74,7 +74,7 @@ export default function UserEditScreen({ id }: UserEditScreenProps) {
         <Loading variant="centered" />
       ) : (
         <>
-          <OfflineStamp updatedAt={loaded.updatedAt} />
+          <OfflineStamp updatedAt={loaded.updatedAt} saved={loaded.saved} />
           {user?.role === 'student' && (
             <p className="users-last-synced">
               Last synced from the student’s device: <strong>{lastSyncedText(user.last_synced_at)}</strong>

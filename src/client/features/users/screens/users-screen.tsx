@@ -80,7 +80,7 @@ export default function UsersScreen() {
       {!isAdmin && <p className="users-note">You see and manage the students of your schools.</p>}
       <UsersCsvHelp />
       {report && <UsersImportReport result={report} onClose={() => setReport(null)} />}
-      <OfflineStamp updatedAt={list.updatedAt} />
+      <OfflineStamp updatedAt={list.updatedAt} saved={list.saved} />
       <section className="card" aria-label="Users">
         <UserFiltersBar
           filters={filters}

@@ -18,7 +18,7 @@ export default function VideosScreen() {
   return (
     <div className="screen videos">
       <PageTitle>Videos</PageTitle>
-      <OfflineStamp updatedAt={list.updatedAt} />
+      <OfflineStamp updatedAt={list.updatedAt} saved={list.saved} />
       {!list.data ? (
         <Loading variant="centered" />
       ) : list.data.length === 0 ? (
