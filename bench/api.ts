@@ -1,5 +1,6 @@
 // The API figures on one database: the authenticated GET next to the bare route, one worker and several,
-// answer saves by 200 students, grading, and the login burst with /api/health alongside.
+// answer saves by 200 students, grading, and the login burst with /api/health alongside. Every run is
+// `checked`: a failed request of ours or of a yardstick fails the bench (bench/failures.ts).
 import { execFile } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +15,13 @@ import {
   STUDENTS,
   WARMUP,
 } from './learning.ts';
+import { checked, recordFailure } from './failures.ts';
+import { loginBursts, type LoginBursts } from './login-burst.ts';
 import { startServer, type Server } from './processes.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 export const THROUGHPUT = { connections: 20, duration: 10 };
-export const LOGINS = 30;
+export { BURSTS, LOGINS } from './login-burst.ts';
 export const HEALTH_CONNECTIONS = 4;
 /**
  * The other traffic while the logins run: a busy school's steady requests, not a flood. A load generator
@@ -51,8 +54,7 @@ export interface ApiRun {
    */
   scaling: { one: number; many: number } | null;
   savesWorkers: Result;
-  logins: Result;
-  loginsOk: number;
+  logins: LoginBursts;
   busyHealth: Result;
   idleHealth: Result;
   /** How long the server took to work off the saves' backlog before idleHealth was measured (settle). */
@@ -94,16 +96,13 @@ function wrkRps(url: string, headers: Record<string, string>, connections: numbe
       if (error) return reject(error);
       const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1];
       if (!rps) return reject(new Error(`wrk printed no Requests/sec:\n${stdout}`));
-      if (/Non-2xx or 3xx responses/.test(stdout)) console.warn(`warning: wrk ${url}: non-2xx responses`);
+      const refused = /Non-2xx or 3xx responses:\s*(\d+)/.exec(stdout)?.[1];
+      if (refused) recordFailure(`wrk ${url}`, `${refused} answers outside 2xx and 3xx`);
+      const socketErrors = /Socket errors:([^\n]*)/.exec(stdout)?.[1];
+      if (socketErrors) recordFailure(`wrk ${url}`, `socket errors:${socketErrors}`);
       resolve(Number(rps));
     });
   });
-}
-
-function ok(result: Result, label: string): Result {
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) console.warn(`warning: ${label}: ${failed} failed of ${result.requests.total} requests`);
-  return result;
 }
 
 /**
@@ -115,7 +114,9 @@ async function settle(url: string): Promise<number> {
   const start = performance.now();
   for (let quick = 0; quick < 20 && performance.now() - start < 15_000;) {
     const sent = performance.now();
-    await (await fetch(url)).arrayBuffer();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} answered ${res.status} while settling`);
     quick = performance.now() - sent < 5 ? quick + 1 : 0;
   }
   return performance.now() - start;
@@ -151,6 +152,7 @@ export async function measureApi(
     ...env,
   };
   const bareUrl = `${bare.baseUrl}/bare`;
+  const check = (result: Result, what: string) => checked(result, `${label}: ${what}`);
   const main = join(ROOT, 'src/server/main.ts');
 
   let ours = await startServer(`our server (${label})`, main, port, '/api/health', {
@@ -164,8 +166,11 @@ export async function measureApi(
   try {
     const token = await login(ours.baseUrl, STUDENT);
     const auth = { authorization: `Bearer ${token}` };
-    refresh = ok(await run({ url: `${ours.baseUrl}/api/refresh`, headers: auth, ...THROUGHPUT }), 'refresh');
-    bareRun = ok(await run({ url: bareUrl, ...THROUGHPUT }), 'GET /bare');
+    refresh = check(
+      await run({ url: `${ours.baseUrl}/api/refresh`, headers: auth, ...THROUGHPUT }),
+      'refresh',
+    );
+    bareRun = check(await run({ url: bareUrl, ...THROUGHPUT }), 'GET /bare');
     refreshWrkOne = await wrkRps(
       `${ours.baseUrl}/api/refresh`,
       auth,
@@ -180,18 +185,18 @@ export async function measureApi(
       STUDENTS + WARMUP + GRADED,
     );
     const savers = students.slice(0, STUDENTS);
-    saves = ok(await run(answerSaveLoad(ours.baseUrl, savers, THROUGHPUT.duration)), 'answer saves');
+    saves = check(await run(answerSaveLoad(ours.baseUrl, savers, THROUGHPUT.duration)), 'answer saves');
     if (floor)
-      savesFloor = ok(
+      savesFloor = check(
         await run(answerSaveLoad(bare.baseUrl, savers, THROUGHPUT.duration)),
         'answer saves (bare durable write)',
       );
-    bare200 = ok(
+    bare200 = check(
       await run({ url: bareUrl, connections: STUDENTS, duration: THROUGHPUT.duration }),
       'bare 200',
     );
     grading = await gradingTimes(ours.baseUrl, students.slice(STUDENTS));
-    bareOne = ok(await run({ url: bareUrl, connections: 1, amount: 2000 }), 'GET /bare (1 connection)');
+    bareOne = check(await run({ url: bareUrl, connections: 1, amount: 2000 }), 'GET /bare (1 connection)');
   } finally {
     await ours.stop();
   }
@@ -203,7 +208,7 @@ export async function measureApi(
   try {
     const token = await login(ours.baseUrl, STUDENT);
     const auth = { authorization: `Bearer ${token}` };
-    const refreshWorkers = ok(
+    const refreshWorkers = check(
       await run({ url: `${ours.baseUrl}/api/refresh`, headers: auth, ...THROUGHPUT }),
       `refresh (${WORKERS} workers)`,
     );
@@ -211,30 +216,21 @@ export async function measureApi(
       refreshWrkOne === null
         ? null
         : await wrkRps(`${ours.baseUrl}/api/refresh`, auth, THROUGHPUT.connections, THROUGHPUT.duration);
-    const savesWorkers = ok(
+    const savesWorkers = check(
       await run(answerSaveLoad(ours.baseUrl, students.slice(0, STUDENTS), THROUGHPUT.duration)),
       `answer saves (${WORKERS} workers)`,
     );
     const healthUrl = `${ours.baseUrl}/api/health`;
     const settleMs = await settle(healthUrl);
-    const idleHealth = ok(
+    const idleHealth = check(
       await run({ url: healthUrl, connections: HEALTH_CONNECTIONS, overallRate: HEALTH_RATE, duration: 5 }),
       'idle health',
     );
     const health = { url: healthUrl, connections: HEALTH_CONNECTIONS, overallRate: HEALTH_RATE };
     const [busyHealth, logins] = await runDuring(health, () =>
-      run({
-        url: `${ours.baseUrl}/api/auth/login`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(STUDENT),
-        connections: LOGINS,
-        amount: LOGINS,
-        timeout: 60,
-      }),
+      loginBursts(ours.baseUrl, STUDENT, `${label}: logins`),
     );
-    ok(busyHealth, 'health during logins');
-    ok(logins, 'logins');
+    check(busyHealth, 'health during logins');
     return {
       refresh,
       bare: bareRun,
@@ -250,7 +246,6 @@ export async function measureApi(
           : null,
       savesWorkers,
       logins,
-      loginsOk: logins.statusCodeStats['200']?.count ?? 0,
       busyHealth,
       idleHealth,
       settleMs,
@@ -315,7 +310,7 @@ export function apiFigures(prefix: string, r: ApiRun): Record<string, Figure> {
     ),
     'api.grading.p50_ms': f(percentile(r.grading, 50), 'ms'),
     'api.grading.p99_ms': f(percentile(r.grading, 99), 'ms'),
-    'api.login_burst.p99_ms': f(r.logins.latency.p99, 'ms'),
+    'api.login_burst.p99_ms': f(percentile(r.logins.times, 99), 'ms'),
     'api.login_burst.health_p99_ms': f(r.busyHealth.latency.p99, 'ms'),
     'api.health.idle_p99_ms': f(r.idleHealth.latency.p99, 'ms'),
     'api.health.settle_ms': f(r.settleMs, 'ms'),

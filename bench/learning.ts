@@ -35,6 +35,9 @@ async function call<T>(
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
+  }).catch((error: unknown) => {
+    // fetch's own message ("fetch failed") would not say which request.
+    throw new Error(`${method} ${path}: ${String(error)}`, { cause: error });
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
@@ -197,7 +200,9 @@ export async function gradingTimes(base: string, students: Student[]): Promise<n
   return times;
 }
 
+/** The nearest-rank percentile; NaN of no values (a run whose requests all failed, which fails the bench). */
 export function percentile(values: number[], p: number): number {
+  if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

@@ -9,7 +9,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { RESULTS, saveFigures } from './results.ts';
+import { saveRunFigures } from './results.ts';
+import { recordFailure, requireP99Samples } from './failures.ts';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { buildApp } from '../src/server/app.ts';
 import { configFromEnv } from '../src/server/config.ts';
@@ -130,12 +131,23 @@ async function runClients(job: Job): Promise<JobResult> {
   return { latencies, expected, connected };
 }
 
-function inWorker(job: Job): Promise<JobResult> {
-  return new Promise((resolve, reject) => {
+/**
+ * The clients in a worker thread. A stream or post answered otherwise than 200/201 throws; a delivery that
+ * never came (within 5 s of the last post) fails the bench (`label`).
+ */
+async function inWorker(job: Job, label: string): Promise<JobResult> {
+  const result = await new Promise<JobResult>((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: job });
     worker.once('message', (result: JobResult) => resolve(result));
-    worker.once('error', reject);
+    worker.once('error', (error) => reject(new Error(`${label}: ${error.message}`, { cause: error })));
   });
+  if (result.latencies.length < result.expected)
+    recordFailure(
+      label,
+      `${result.expected - result.latencies.length} of ${result.expected} deliveries missing`,
+    );
+  requireP99Samples(label, result.latencies.length);
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -239,20 +251,26 @@ export async function measureLiveFanout(): Promise<LiveFanoutRun> {
   const bare = await bareServer();
 
   try {
-    const ours = await inWorker({
-      streamUrl: `${base}/api/live-discussions/${id}/stream`,
-      postUrl: `${base}/api/live-discussions/${id}/messages`,
-      tokens,
-      posters: tokens.slice(0, POSTERS),
-      bare: false,
-    });
-    const floor = await inWorker({
-      streamUrl: `${bare.url}/stream`,
-      postUrl: `${bare.url}/post`,
-      tokens,
-      posters: tokens.slice(0, POSTERS),
-      bare: true,
-    });
+    const ours = await inWorker(
+      {
+        streamUrl: `${base}/api/live-discussions/${id}/stream`,
+        postUrl: `${base}/api/live-discussions/${id}/messages`,
+        tokens,
+        posters: tokens.slice(0, POSTERS),
+        bare: false,
+      },
+      'live fan-out: /api/live-discussions/:id/stream',
+    );
+    const floor = await inWorker(
+      {
+        streamUrl: `${bare.url}/stream`,
+        postUrl: `${bare.url}/post`,
+        tokens,
+        posters: tokens.slice(0, POSTERS),
+        bare: true,
+      },
+      'live fan-out: bare Node SSE',
+    );
     const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
     const p = (r: JobResult, q: number) => (r.latencies.length ? round(percentile(r.latencies, q)) : 0);
     const figures: Record<string, Figure> = {
@@ -286,6 +304,5 @@ if (!isMainThread) {
 } else if (import.meta.main) {
   const { figures, report } = await measureLiveFanout();
   console.log(report);
-  saveFigures(figures);
-  console.log(`figures in ${RESULTS}`);
+  saveRunFigures(figures);
 }

@@ -9,7 +9,8 @@ import { linkSync, mkdirSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { RESULTS, saveFigures } from './results.ts';
+import { saveRunFigures } from './results.ts';
+import { recordFailure, requireP99Samples } from './failures.ts';
 import { Readable } from 'node:stream';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import fastifyStatic from '@fastify/static';
@@ -94,12 +95,16 @@ async function load({ url, size, seconds }: LoadJob): Promise<LoadResult> {
   return { bytes, requests: latencies.length, errors, seconds: elapsed, latencies };
 }
 
-function inWorker(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
+/** One load in a worker thread; a range not answered 206 with all its bytes fails the bench (`label`). */
+async function inWorker(job: LoadJob, label: string): Promise<LoadResult> {
+  const result = await new Promise<LoadResult>((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: job });
     worker.once('message', (result: LoadResult) => resolve(result));
     worker.once('error', reject);
   });
+  if (result.errors)
+    recordFailure(label, `${result.errors} of ${result.errors + result.requests} ranges failed`);
+  return result;
 }
 
 export interface RangeRun {
@@ -152,8 +157,10 @@ export async function measureRange(): Promise<RangeRun> {
   const plain = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/video.mp4`;
 
   try {
-    await inWorker({ url: ours, size: SIZE, seconds: WARM_UP_SECONDS });
-    await inWorker({ url: plain, size: SIZE, seconds: WARM_UP_SECONDS });
+    const OURS = 'range: GET /api/files/:id';
+    const STATIC = 'range: @fastify/static';
+    await inWorker({ url: ours, size: SIZE, seconds: WARM_UP_SECONDS }, OURS);
+    await inWorker({ url: plain, size: SIZE, seconds: WARM_UP_SECONDS }, STATIC);
     // Taken in turns (ours, static, ours, static…), so a busy moment on the machine hits both alike.
     const a: LoadResult = { bytes: 0, requests: 0, errors: 0, seconds: 0, latencies: [] };
     const b: LoadResult = { bytes: 0, requests: 0, errors: 0, seconds: 0, latencies: [] };
@@ -165,9 +172,11 @@ export async function measureRange(): Promise<RangeRun> {
       into.latencies.push(...r.latencies);
     };
     for (let round = 0; round < ROUNDS; round++) {
-      add(a, await inWorker({ url: ours, size: SIZE, seconds: SECONDS / ROUNDS }));
-      add(b, await inWorker({ url: plain, size: SIZE, seconds: SECONDS / ROUNDS }));
+      add(a, await inWorker({ url: ours, size: SIZE, seconds: SECONDS / ROUNDS }, OURS));
+      add(b, await inWorker({ url: plain, size: SIZE, seconds: SECONDS / ROUNDS }, STATIC));
     }
+    requireP99Samples(OURS, a.latencies.length);
+    requireP99Samples(STATIC, b.latencies.length);
     const mbps = (r: LoadResult) => r.bytes / (1024 * 1024) / r.seconds;
     const p99 = (r: LoadResult) => (r.latencies.length ? percentile(r.latencies, 99) : 0);
     const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
@@ -199,6 +208,5 @@ if (!isMainThread) {
 } else if (import.meta.main) {
   const { figures, report } = await measureRange();
   console.log(report);
-  saveFigures(figures);
-  console.log(`figures in ${RESULTS}`);
+  saveRunFigures(figures);
 }

@@ -1,30 +1,30 @@
-// CI reads one closing line "N passed, N failed" for the whole run; vitest and Playwright each write a
-// JSON report, and the steps without a report of their own (lint, typecheck, build) count as one test each.
+// CI's closing line "N passed, N failed, N skipped" for the whole run, after the flaky and skipped tests by
+// name (scripts/test-reports.ts says how each outcome counts: a flaky test is a failure). vitest and
+// Playwright each write a JSON report in REPORTS_DIR (default .tmp/reports); the steps without a report of
+// their own come in STEP_RESULTS ("name:rc,…") and count as one test each.
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  addPlaywright,
+  addSteps,
+  addVitest,
+  emptyTally,
+  formatTally,
+  type PlaywrightReport,
+  type VitestReport,
+} from './test-reports.ts';
 
-let passed = 0;
-let failed = 0;
+const dir = process.env.REPORTS_DIR ?? '.tmp/reports';
+const read = <T>(file: string): T | null =>
+  existsSync(join(dir, file)) ? (JSON.parse(readFileSync(join(dir, file), 'utf8')) as T) : null;
 
-for (const file of ['unit', 'api']) {
-  const path = `.tmp/reports/${file}.json`;
-  if (!existsSync(path)) continue;
-  const report = JSON.parse(readFileSync(path, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
+const tally = emptyTally();
+for (const project of ['unit', 'api']) {
+  const report = read<VitestReport>(`${project}.json`);
+  if (report) addVitest(tally, report, project);
 }
+const e2e = read<PlaywrightReport>('e2e.json');
+if (e2e) addPlaywright(tally, e2e);
+addSteps(tally, process.env.STEP_RESULTS ?? '');
 
-const e2ePath = '.tmp/reports/e2e.json';
-if (existsSync(e2ePath)) {
-  const report = JSON.parse(readFileSync(e2ePath, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number };
-  };
-  passed += report.stats.expected + report.stats.flaky;
-  failed += report.stats.unexpected;
-}
-
-for (const step of (process.env.STEP_RESULTS ?? '').split(',').filter(Boolean)) {
-  if (step.endsWith(':0')) passed++;
-  else failed++;
-}
-
-console.log(`${passed} passed, ${failed} failed`);
+console.log(formatTally(tally).join('\n'));
