@@ -159,6 +159,7 @@ describe.each(dialects)('announcements (%s)', (dialect) => {
     expect(await notified(a.title)).toBe(0);
     const sweeper = createAnnouncementsService(t.ctx, {
       teacherSchoolIds: createUsersRepository(t.ctx.db).schoolIdsOfTeacher,
+      refusedFiles: async () => ({}),
     });
     expect(await sweeper.publishDue()).toBe(0);
     expect(await notified(a.title)).toBe(0);
@@ -168,6 +169,7 @@ describe.each(dialects)('announcements (%s)', (dialect) => {
       // Two "processes" sweep at once and a reader lists: one of them publishes it, once.
       const other = createAnnouncementsService(t.ctx, {
         teacherSchoolIds: createUsersRepository(t.ctx.db).schoolIdsOfTeacher,
+        refusedFiles: async () => ({}),
       });
       const [one, two, titles] = await Promise.all([
         sweeper.publishDue(),
