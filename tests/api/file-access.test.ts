@@ -315,7 +315,18 @@ describe.each(dialects)('file access (%s)', (dialect) => {
     const lecture = await t.request({ method: 'GET', url: `/api/lectures/${lectureA}`, token });
     const link = lecture.json().lecture.attachments[0].url as string;
     expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(200);
-    await t.ctx.db.updateTable('users').set({ school_id: schoolB }).where('id', '=', u.id).execute();
+    // The student moves to school B: they ask, school B's teacher approves.
+    const { id: request } = await t.ctx.db
+      .insertInto('school_requests')
+      .values({ user_id: u.id, school_id: schoolB, status: 'pending', created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/admin/school-requests/${request}/approve`,
+      token: teacherB,
+    });
+    expect(approved.statusCode, approved.body).toBeLessThan(300);
     expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(404);
     expect(await status(files.lectureA!, token)).toBe(404);
   });

@@ -42,8 +42,10 @@ export function createFileAccess(deps: {
 
   async function mayRead(actor: Authed, row: FileRow): Promise<boolean> {
     if (roleOf(actor.user) === 'admin' || row.uploaded_by === actor.user.id) return true;
-    // Per session: a decision never outlives the session it was made for (logout ends the session first).
-    const key = `${actor.sessionId}:${actor.user.id}:${row.id}`;
+    // Per session and what the decision rests on: a logout ends the session first, and a school or role
+    // change gives the session a new user row, so a new key.
+    const u = actor.user;
+    const key = `${actor.sessionId}:${u.id}:${u.school_id}:${u.is_admin}${u.is_teacher}:${row.id}`;
     const nowMs = deps.now().getTime();
     const until = decisions.get(key);
     if (until !== undefined && until > nowMs) return true;
