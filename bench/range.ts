@@ -127,6 +127,38 @@ export async function measureRange(): Promise<RangeRun> {
   const video = Buffer.concat(chunks).subarray(0, SIZE);
   const staged = await store.put(Readable.from([video]), SIZE);
   await staged.commit();
+  // Signed links work only for a live session whose user may read the file: its uploader's, here.
+  const now = new Date().toISOString();
+  const { id: userId } = await built.ctx.db
+    .insertInto('users')
+    .values({
+      email: 'bench@example.test',
+      full_name: 'Bench',
+      password_hash: 'not-a-password',
+      is_admin: 0,
+      is_teacher: 1,
+      taken_diagnostics: 0,
+      school_id: null,
+      location_id: null,
+      email_verified_at: now,
+      is_active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: sessionId } = await built.ctx.db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: randomBytes(32).toString('hex'),
+      remember: 0,
+      expires_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      created_at: now,
+      last_used_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { id } = await built.ctx.db
     .insertInto('files')
     .values({
@@ -135,12 +167,13 @@ export async function measureRange(): Promise<RangeRun> {
       mime: 'video/mp4',
       size: SIZE,
       original_name: 'bench.mp4',
-      uploaded_by: null,
-      created_at: new Date().toISOString(),
+      uploaded_by: userId,
+      created_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const signed = createFilesService(built.ctx, store).signedUrl(id);
+  const signer = createFilesService(built.ctx, store, { readers: () => [], sessionOf: async () => null });
+  const signed = signer.signedUrl(id, { sessionId });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const ours = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}${signed}`;
 

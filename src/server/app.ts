@@ -21,12 +21,15 @@ import { announcementsRoutes } from './features/announcements/announcements.rout
 import { createAnnouncementsService } from './features/announcements/announcements.service.ts';
 import { attemptsRoutes } from './features/attempts/attempts.routes.ts';
 import { createAttemptsService } from './features/attempts/attempts.service.ts';
+import { createSeenQuestions } from './features/attempts/seen-questions.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.ts';
 import { createKnowledgeGraphService } from './features/knowledge-graph/knowledge-graph.service.ts';
 import { createDiskFileStore } from './features/files/file-store.ts';
+import type { FileReader } from './features/files/file-access.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
+import { fileReaders } from './file-readers.ts';
 import { resourcesRoutes } from './features/resources/resources.routes.ts';
 import { createResourcesService } from './features/resources/resources.service.ts';
 import { createFilesService } from './features/files/files.service.ts';
@@ -67,7 +70,7 @@ import { createEventBus } from './plugins/event-bus.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { prettyLogStream } from './plugins/pretty-log.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
-import { createRouter, type RouteInfo } from './plugins/routes.ts';
+import { createRouter, type Authed, type RouteInfo } from './plugins/routes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 
 export interface BuiltApp {
@@ -153,8 +156,16 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(authPlugin, { auth, dialect });
 
   const kg = createKnowledgeGraphService(db);
-  const questions = createQuestionsService(ctx);
-  const files = createFilesService(ctx, createDiskFileStore(join(config.dataDir, 'uploads')));
+  // Who may read a file is asked of the features that use files, built below; they ask the files feature
+  // in turn whether the ids they are given are the caller's to use.
+  const refusedFiles = (actor: Authed, fields: Record<string, number[]>) => files.refusedIn(actor, fields);
+  let readers: FileReader[] | null = null;
+  const files = createFilesService(ctx, createDiskFileStore(join(config.dataDir, 'uploads')), {
+    readers: () => (readers ??= fileReaders({ content, resources, questions, seenQuestions, announcements })),
+    sessionOf: auth.authenticateSession,
+  });
+  const questions = createQuestionsService(ctx, { refusedFiles });
+  const seenQuestions = createSeenQuestions(db);
   const assessments = createAssessmentsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
   const learning = createLearningService(ctx, {
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
@@ -166,8 +177,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const content = createContentService(ctx, {
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
     files,
-    signedUrl: (fileId) => files.signedUrl(fileId),
+    signedUrl: files.signedUrl,
+    refusedFiles,
   });
+  const resources = createResourcesService(ctx, { files, teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
   const reports = createReportsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
   const attempts = createAttemptsService(ctx, {
     assessments,
@@ -190,6 +203,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const announcements = createAnnouncementsService(ctx, {
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
     limiter,
+    refusedFiles,
   });
 
   // Cross-process events (live discussion threads): LISTEN/NOTIFY on PostgreSQL, the cluster's IPC on SQLite.
@@ -246,10 +260,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       knowledgeGraphRoutes(route, kg);
       questionsRoutes(route, questions);
       filesRoutes(route, files);
-      resourcesRoutes(
-        route,
-        createResourcesService(ctx, { files, teacherSchoolIds: usersRepo.schoolIdsOfTeacher }),
-      );
+      resourcesRoutes(route, resources);
       assessmentsRoutes(route, { assessments, attempts, questions });
       attemptsRoutes(route, attempts, createSyncStamp(db, ctx.now));
       learningRoutes(route, learning);

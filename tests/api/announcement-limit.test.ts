@@ -57,10 +57,12 @@ describe.each(dialects)('announcements per author per hour (%s)', (dialect) => {
     const other = createAnnouncementsService(t.ctx, {
       teacherSchoolIds: createUsersRepository(t.ctx.db).schoolIdsOfTeacher,
       limiter: createRateLimiter(t.ctx.db, t.ctx.now),
+      refusedFiles: async () => ({}),
     });
     const auth = {
       user: (await createUsersRepository(t.ctx.db).findByEmail('teacher@pathbuilder.test'))!,
       tokenHash: '',
+      sessionId: 0,
     };
     await expect(
       other.create(auth, {

@@ -162,6 +162,7 @@ describe.each(dialects)('announcements (%s)', (dialect) => {
     const sweeper = createAnnouncementsService(t.ctx, {
       teacherSchoolIds: createUsersRepository(t.ctx.db).schoolIdsOfTeacher,
       limiter: createRateLimiter(t.ctx.db, t.ctx.now),
+      refusedFiles: async () => ({}),
     });
     expect(await sweeper.publishDue()).toBe(0);
     expect(await notified(a.title)).toBe(0);
@@ -172,6 +173,7 @@ describe.each(dialects)('announcements (%s)', (dialect) => {
       const other = createAnnouncementsService(t.ctx, {
         teacherSchoolIds: createUsersRepository(t.ctx.db).schoolIdsOfTeacher,
         limiter: createRateLimiter(t.ctx.db, t.ctx.now),
+        refusedFiles: async () => ({}),
       });
       const [one, two, titles] = await Promise.all([
         sweeper.publishDue(),

@@ -14,6 +14,13 @@ import {
   type SideObjects,
   type World,
 } from './factories/principals.ts';
+import {
+  buildFileWorld,
+  FILE_ROWS,
+  fileBearing,
+  runFileRow,
+  type FileWorld,
+} from './authorization-file-rows.ts';
 import { newId } from './factories/learning.ts';
 import { createLiveSession } from './factories/live.ts';
 import { dialects, startTestApp } from './helpers.ts';
@@ -290,15 +297,27 @@ const onlyOwnFolders = (res: LightMyRequestResponse, x: Ctx) => {
   return bad.length ? `lists folders ${bad.map((f) => f.id).join(', ')} of other schools` : null;
 };
 
-/** One uploaded image per world (made once, by the admin), for the download route. */
-const worldFiles = new WeakMap<World, Promise<number>>();
-function fileOf(w: World): Promise<number> {
-  let made = worldFiles.get(w);
-  if (!made) {
-    made = freshFile(w);
-    worldFiles.set(w, made);
-  }
-  return made;
+/** One image per side, attached to a published lecture aimed only at the side's school (made once). */
+const sideFiles = new WeakMap<World, Partial<Record<Side, Promise<number>>>>();
+function sideFileOf(x: Ctx): Promise<number> {
+  const made = sideFiles.get(x.w) ?? {};
+  sideFiles.set(x.w, made);
+  return (made[x.at.side] ??= (async () => {
+    const file = await freshFile(x.w);
+    const res = await x.w.t.request({
+      method: 'POST',
+      url: '/api/admin/content/lecture',
+      token: x.w.adminToken,
+      payload: {
+        title: x.w.unique(`Matrix handout ${x.at.side}`),
+        published: true,
+        school_ids: [x.at.school.id],
+        attachment_file_ids: [file],
+      },
+    });
+    if (res.statusCode !== 201) throw new Error(`attach a file: ${res.statusCode} ${res.body}`);
+    return file;
+  })());
 }
 
 /** A new image uploaded by the admin (for a route that deletes it). */
@@ -689,12 +708,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/questions/export': { expect: '401 | 403 | 403 | 403 | 403 | ok' },
 
   // Uploaded files: staff upload (the matrix sends no multipart body, so staff get the 422 asking for a file);
-  // anyone signed in reads one, since question images reach students.
+  // a file is read by whoever may see something using it (here a lecture aimed at the side's school), its
+  // uploader and admins; to anyone else it does not exist. More principals: authorization-file-rows.ts.
   'POST /api/admin/files': { expect: '401 | 403 | 403 | ok | ok | ok' },
-  // Without a token, only a signed link reads a file (tests/api/files.test.ts); the matrix sends none.
+  // Without a token, only a signed link reads a file (tests/api/file-access.test.ts); the matrix sends none.
   'GET /api/files/:id': {
-    expect: '401 | ok | ok | ok | ok | ok',
-    params: async (x) => ({ id: await fileOf(x.w) }),
+    expect: '401 | ok 404 | ok 404 | ok 404 | ok 404 | ok ok',
+    params: async (x) => ({ id: await sideFileOf(x) }),
   },
   // The uploader (here the admin) or an admin deletes a file; a teacher deletes only their own uploads.
   'DELETE /api/admin/files/:id': {
@@ -1414,6 +1434,28 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     },
     60_000,
   );
+
+  // Object-level rows for every file-bearing route, with the principals the table above has no column for: an
+  // account whose school has not approved it, and a logged-out token (authorization-file-rows.ts).
+  describe('file-bearing routes', () => {
+    let f: FileWorld;
+    beforeAll(async () => {
+      f = await buildFileWorld(w);
+    }, 120_000);
+
+    it('has a row for every file-bearing route, and none for a route that is not one', () => {
+      const bearing = declared.filter(fileBearing).map(keyOf);
+      expect(new Set(Object.keys(FILE_ROWS))).toEqual(new Set(bearing));
+    });
+
+    it.each(declared.filter(fileBearing).map((r) => [keyOf(r), r] as const))(
+      '%s (file rows)',
+      async (_key, route) => {
+        expect(await runFileRow(f, route, fit)).toEqual([]);
+      },
+      60_000,
+    );
+  });
 
   it('leaks nothing', () => {
     const routes = declared.length;

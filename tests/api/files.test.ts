@@ -7,6 +7,7 @@ import { createDiskFileStore } from '../../src/server/features/files/file-store.
 import { createFilesService } from '../../src/server/features/files/files.service.ts';
 import { FILE_KINDS, OFFICE_TYPES } from '../../src/shared/contracts/files.ts';
 import { DOCX, ELF, HTML, mp4, SVG, webm, WINDOWS_EXE, zip } from './factories/file-samples.ts';
+import { sessionIdOf } from './factories/sessions.ts';
 import { createUser } from './factories/users.ts';
 import { dialects, startTestApp, type TestApp } from './helpers.ts';
 
@@ -104,8 +105,8 @@ describe.each(dialects)('files: upload and download (%s)', (dialect) => {
     ).hash;
     expect(filesUnder(uploads)).toContain(join(uploads, hash.slice(0, 2), hash.slice(2, 4), hash));
 
-    // Students read it: question images appear in their quizzes.
-    const got = await t.request({ method: 'GET', url: file.url, token: student });
+    // Its uploader reads it (a student only once something they may see uses it: file-access.test.ts).
+    const got = await t.request({ method: 'GET', url: file.url, token: teacher });
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(PNG)).toBe(true);
     expect(got.headers['content-type']).toBe('image/png');
@@ -114,15 +115,24 @@ describe.each(dialects)('files: upload and download (%s)', (dialect) => {
       `inline; filename="Sand play.png"; filename*=UTF-8''Sand%20play.png`,
     );
     expect(got.headers['x-content-type-options']).toBe('nosniff');
-    expect(got.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // Asked again each time (a cheap 304): the browser's cache must not hand it to the next person.
+    expect(got.headers['cache-control']).toBe('private, no-cache');
     expect(got.headers['accept-ranges']).toBe('bytes');
     const again = await t.request({
+      method: 'GET',
+      url: file.url,
+      token: teacher,
+      headers: { 'if-none-match': String(got.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    // Not even a 304 for someone who may not read it.
+    const stranger = await t.request({
       method: 'GET',
       url: file.url,
       token: student,
       headers: { 'if-none-match': String(got.headers.etag) },
     });
-    expect(again.statusCode).toBe(304);
+    expect(stranger.statusCode).toBe(404);
 
     // The same bytes twice: two rows, one copy on disk.
     const before = filesUnder(uploads).length;
@@ -143,7 +153,7 @@ describe.each(dialects)('files: upload and download (%s)', (dialect) => {
     const content = Buffer.concat([PNG, Buffer.from('0123456789')]);
     const { file } = (await upload(admin, 'ranged.png', content)).json();
     const get = (range: string) =>
-      t.request({ method: 'GET', url: file.url, token: student, headers: { range } });
+      t.request({ method: 'GET', url: file.url, token: admin, headers: { range } });
 
     const part = await get('bytes=2-9');
     expect(part.statusCode).toBe(206);
@@ -235,13 +245,17 @@ describe.each(dialects)('files: upload and download (%s)', (dialect) => {
     );
   });
 
-  it('lets staff upload and anyone signed in read; a student may not upload, nobody signed out reads', async () => {
+  it('lets staff upload and the uploader read; a student may not upload, nobody signed out reads', async () => {
     const before = await snapshot();
     expect((await upload(student, 'a.png', PNG)).statusCode).toBe(403);
     expect((await upload(undefined, 'a.png', PNG)).statusCode).toBe(401);
     expect(await snapshot()).toEqual(before);
     const { file } = (await upload(teacher, 'a.png', PNG)).json();
     expect((await t.request({ method: 'GET', url: file.url })).statusCode).toBe(401);
+    // Nothing uses it: only its uploader and admins read it; to anyone else it does not exist.
+    expect((await t.request({ method: 'GET', url: file.url, token: teacher })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: file.url, token: admin })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: file.url, token: student })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/files/999999', token: student })).statusCode).toBe(
       404,
     );
@@ -366,14 +380,14 @@ describe.each(dialects)('files: videos, documents, signed links and deleting (%s
   it('serves text as UTF-8 text inline, Office files as attachments, every file sandboxed', async () => {
     const text = (await send(admin, 'document', 'plan.txt', Buffer.from('Snack at 9:30 – fruit\n'))).json()
       .file;
-    const got = await t.request({ method: 'GET', url: text.url, token: student });
+    const got = await t.request({ method: 'GET', url: text.url, token: admin });
     expect(got.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(got.headers['content-disposition']).toMatch(/^inline;/);
     expect(got.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.body).toBe('Snack at 9:30 – fruit\n');
     const docx = (await send(admin, 'document', 'letter.docx', DOCX)).json().file;
-    const doc = await t.request({ method: 'GET', url: docx.url, token: student });
+    const doc = await t.request({ method: 'GET', url: docx.url, token: admin });
     expect(doc.headers['content-disposition']).toMatch(/^attachment; filename="letter.docx"/);
     expect(doc.headers['content-type']).toBe(OFFICE_TYPES.docx);
   });
@@ -381,17 +395,23 @@ describe.each(dialects)('files: videos, documents, signed links and deleting (%s
   it('reads a file by a signed link without a token; a changed, expired or missing signature does not', async () => {
     const video = mp4(64 * 1024);
     const { file } = (await send(admin, 'video', 'clip.mp4', video)).json();
-    const files = createFilesService(t.ctx, createDiskFileStore(uploads));
-    const signed = files.signedUrl(file.id);
+    // Signed for the admin's session (the uploader's): signing needs no readers.
+    const files = createFilesService(t.ctx, createDiskFileStore(uploads), {
+      readers: () => [],
+      sessionOf: async () => null,
+    });
+    const session = await sessionIdOf(t, admin);
+    const signed = files.signedUrl(file.id, { sessionId: session });
     const url = new URL(signed, 'http://x');
     expect(url.pathname).toBe(`/api/files/${file.id}`);
+    expect(url.searchParams.get('session')).toBe(String(session));
     const expires = Number(url.searchParams.get('expires'));
     // Until the end of the next six-hour window: the same link for hours, so caches can keep it.
     const now = Date.now() / 1000;
     expect(expires % (6 * 3600)).toBe(0);
     expect(expires - now).toBeGreaterThan(6 * 3600 - 5);
     expect(expires - now).toBeLessThanOrEqual(12 * 3600);
-    expect(files.signedUrl(file.id)).toBe(signed);
+    expect(files.signedUrl(file.id, { sessionId: session })).toBe(signed);
 
     const ok = await t.request({ method: 'GET', url: signed });
     expect(ok.statusCode).toBe(200);
@@ -414,17 +434,29 @@ describe.each(dialects)('files: videos, documents, signed links and deleting (%s
     const flipped = `${signature[0] === 'a' ? 'b' : 'a'}${signature.slice(1)}`;
     const base = `/api/files/${file.id}`;
     const status = async (path: string) => (await t.request({ method: 'GET', url: path })).statusCode;
-    expect(await status(`${base}?expires=${expires}&signature=${flipped}`)).toBe(403);
-    expect(await status(`${base}?expires=${expires + 1}&signature=${signature}`)).toBe(403);
+    const q = `session=${session}`;
+    expect(await status(`${base}?expires=${expires}&${q}&signature=${flipped}`)).toBe(403);
+    expect(await status(`${base}?expires=${expires + 1}&${q}&signature=${signature}`)).toBe(403);
+    // Another session's id with this session's signature.
+    expect(await status(`${base}?expires=${expires}&session=${session + 1}&signature=${signature}`)).toBe(
+      403,
+    );
+    // A link without its session (the old form) opens nothing.
+    expect(await status(`${base}?expires=${expires}&signature=${signature}`)).toBe(401);
     // Another file's id with this file's signature.
     const other = (await send(admin, 'image', 'p.png', PNG)).json().file;
-    expect(await status(`/api/files/${other.id}?expires=${expires}&signature=${signature}`)).toBe(403);
+    expect(await status(`/api/files/${other.id}?expires=${expires}&${q}&signature=${signature}`)).toBe(403);
     expect(await status(base)).toBe(401);
-    expect(await status(`${base}?expires=${expires}&signature=nothex`)).toBe(422);
+    expect(await status(`${base}?expires=${expires}&${q}&signature=nothex`)).toBe(422);
     // Correctly signed but expired.
     const past2 = Math.floor(Date.now() / 1000) - 60;
-    const stale = createHmac('sha256', t.ctx.appKey).update(`file:${file.id}:${past2}`).digest('hex');
-    const expired = await t.request({ method: 'GET', url: `${base}?expires=${past2}&signature=${stale}` });
+    const stale = createHmac('sha256', t.ctx.appKey)
+      .update(`file:${file.id}:${past2}:session:${session}`)
+      .digest('hex');
+    const expired = await t.request({
+      method: 'GET',
+      url: `${base}?expires=${past2}&${q}&signature=${stale}`,
+    });
     expect(expired.statusCode).toBe(403);
     expect(expired.json().message).toMatch(/expired/);
   });

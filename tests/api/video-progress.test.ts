@@ -108,7 +108,9 @@ describe.each(dialects)('video progress (%s)', (dialect) => {
   it('gives the student a playable signed address and the saved position', async () => {
     const res = await t.request({ method: 'GET', url: `/api/videos/${webmVideo.id}`, token: student });
     const { video } = res.json();
-    expect(video.src).toMatch(new RegExp(`^/api/files/${webmVideo.video!.id}\\?expires=\\d+&signature=`));
+    expect(video.src).toMatch(
+      new RegExp(`^/api/files/${webmVideo.video!.id}\\?expires=\\d+&session=\\d+&signature=`),
+    );
     // No bearer token: a <video> element cannot send one.
     const bytes = await t.request({ method: 'GET', url: video.src, headers: { range: 'bytes=0-99' } });
     expect(bytes.statusCode).toBe(206);

@@ -11,6 +11,8 @@ export type Access = 'public' | 'user' | readonly Role[];
 export interface Authed {
   user: UserRow;
   tokenHash: string;
+  /** The session's row id: what a signed file link names, so the link ends with the session. */
+  sessionId: number;
 }
 
 declare module 'fastify' {

@@ -60,9 +60,13 @@ export const storedFileSchema = z.object({
 export type StoredFile = z.infer<typeof storedFileSchema>;
 export const fileResponseSchema = z.object({ file: storedFileSchema });
 
-/** A signed link (files.signedUrl): what lets a <video>, pdf.js or a cache read a file without a token. */
+/**
+ * A signed link (files.signedUrl): what lets a <video>, pdf.js or a cache read a file without a token. It
+ * names the session it was made for, and works only while that session is alive.
+ */
 export const fileReadQuerySchema = z.object({
   expires: z.coerce.number().int().positive().optional(),
+  session: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   signature: z
     .string()
     .regex(/^[a-f0-9]{64}$/, 'The signature is malformed.')

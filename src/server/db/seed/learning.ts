@@ -188,7 +188,7 @@ export async function seedLearning(ctx: AppContext): Promise<void> {
     .executeTakeFirst();
   const assessments = createAssessmentsService(ctx, { teacherSchoolIds: async () => [] });
   const adminAuth = admin
-    ? { user: (await createUsersRepository(db).findById(admin.id))!, tokenHash: '' }
+    ? { user: (await createUsersRepository(db).findById(admin.id))!, tokenHash: '', sessionId: 0 }
     : null;
   if (!adminAuth) return;
   const t = ctx.now().getTime();
@@ -300,7 +300,7 @@ export async function seedLearning(ctx: AppContext): Promise<void> {
     takers.push({ row: (await users.findById(id))!, skill: 0.45 + i * 0.1 });
   }
   for (const [ti, taker] of takers.entries()) {
-    const auth = { user: taker.row, tokenHash: '' };
+    const auth = { user: taker.row, tokenHash: '', sessionId: 0 };
     const plan: Array<{ assessmentId: number; daysAgo: number }> = [
       { assessmentId: diagnostic.id, daysAgo: 20 },
       { assessmentId: quizzes[0]!.id, daysAgo: 12 },

@@ -208,6 +208,10 @@ export function createAnnouncementsRepository(db: Db) {
         return Number(result.numInsertedOrUpdatedRows ?? 0);
       }),
 
+    /** Candidates showing file `fileId` (…/files/12 matches /files/1 too: the caller keeps the exact ones). */
+    mentioningFile: (fileId: number) =>
+      selectAnnouncements(db).where('announcements.body_html', 'like', `%/api/files/${fileId}%`).execute(),
+
     /** Published, not expired, meant for this user: newest first. */
     current: (
       user: { id: number; role: 'student' | 'teacher' | 'admin'; schoolIds: number[] },

@@ -8,6 +8,7 @@ import type {
 import type { FieldErrors } from '../../../shared/contracts/common.ts';
 import { richTextToPlain, sanitizeRichText } from '../../../shared/rich-text.ts';
 import type { AppContext } from '../../context.ts';
+import { fileIdsIn } from '../files/file-access.ts';
 import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Authed } from '../../plugins/routes.ts';
@@ -47,13 +48,30 @@ function excerpt(html: string): string {
  */
 export function createAnnouncementsService(
   ctx: AppContext,
-  deps: { teacherSchoolIds: (userId: number) => Promise<number[]>; limiter: RateLimiter },
+  deps: {
+    teacherSchoolIds: (userId: number) => Promise<number[]>;
+    /** Field errors for file ids the caller may not use (files feature). */
+    limiter: RateLimiter;
+    refusedFiles: (actor: Authed, fields: Record<string, number[]>) => Promise<FieldErrors>;
+  },
 ) {
   const repo = createAnnouncementsRepository(ctx.db);
   const iso = () => ctx.now().toISOString();
 
   const canEdit = (actor: Authed, row: AnnouncementRow) =>
     roleOf(actor.user) === 'admin' || row.created_by === actor.user.id;
+
+  /** Whom an announcement reaches, as the dashboard asks for the caller. */
+  async function audienceOf(actor: Authed) {
+    const role = roleOf(actor.user);
+    const schoolIds =
+      role === 'teacher'
+        ? await deps.teacherSchoolIds(actor.user.id)
+        : role === 'student' && actor.user.school_id !== null
+          ? [actor.user.school_id]
+          : [];
+    return { id: actor.user.id, role, schoolIds };
+  }
 
   async function toAnnouncements(actor: Authed, rows: AnnouncementRow[]): Promise<Announcement[]> {
     const schools = await repo.schoolsOf(rows.map((r) => r.id));
@@ -101,6 +119,9 @@ export function createAnnouncementsService(
     const body_html = sanitizeRichText(input.body);
     if (richTextToPlain(body_html) === '' && !body_html.includes('<img'))
       errors.body = ['Write the announcement.'];
+    // Its pictures must be the author's own uploads or ones they may already see.
+    const refused = await deps.refusedFiles(actor, { body: fileIdsIn(body_html) });
+    for (const [field, messages] of Object.entries(refused)) errors[field] ??= messages;
 
     const publishAt = keep ? keep.publish_at : new Date(input.publish_at ?? nowMs).toISOString();
     if (!keep && input.publish_at !== null && Date.parse(input.publish_at) < nowMs - PAST_GRACE_MS)
@@ -221,16 +242,20 @@ export function createAnnouncementsService(
       await repo.remove(id);
     },
 
+    /** May `actor` see an announcement showing this file: one they manage, or one on their dashboard now. */
+    async seesFile(actor: Authed, fileId: number): Promise<boolean> {
+      const using = (await repo.mentioningFile(fileId)).filter((r) =>
+        fileIdsIn(r.body_html).includes(fileId),
+      );
+      if (!using.length) return false;
+      if (using.some((r) => canEdit(actor, r))) return true;
+      const current = new Set((await repo.current(await audienceOf(actor), iso())).map((r) => r.id));
+      return using.some((r) => current.has(r.id));
+    },
+
     async current(actor: Authed): Promise<CurrentAnnouncement[]> {
       await publishDue();
-      const role = roleOf(actor.user);
-      const schoolIds =
-        role === 'teacher'
-          ? await deps.teacherSchoolIds(actor.user.id)
-          : role === 'student' && actor.user.school_id !== null
-            ? [actor.user.school_id]
-            : [];
-      const rows = await repo.current({ id: actor.user.id, role, schoolIds }, iso());
+      const rows = await repo.current(await audienceOf(actor), iso());
       return rows.map((r) => ({
         id: r.id,
         title: r.title,

@@ -51,6 +51,9 @@ export function createAuthRepository(db: Db) {
       sharedCommit(db, (w) =>
         w.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute(),
       ),
+    tokenHashOfSession: async (id: number) =>
+      (await db.selectFrom('sessions').select('token_hash').where('id', '=', id).executeTakeFirst())
+        ?.token_hash,
     deleteSessionByHash: (tokenHash: string) =>
       db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
     deleteSessionsOfUser: async (userId: number, exceptHash?: string) => {

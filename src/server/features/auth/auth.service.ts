@@ -44,7 +44,7 @@ export function createAuthService(
     // Recording use once a minute is enough for an audit trail and keeps reads free of writes.
     if (nowMs - Date.parse(session_last_used_at) > 60_000) await repo.touchSession(session_id, now);
     // Frozen: one cached object serves many requests, so none may change it for the others.
-    const auth = Object.freeze({ user: Object.freeze(user), tokenHash });
+    const auth = Object.freeze({ user: Object.freeze(user), tokenHash, sessionId: session_id });
     sessions.set(
       tokenHash,
       { auth, sessionId: session_id, expiresAt: Date.parse(session_expires_at), cachedAt: nowMs },
@@ -95,6 +95,7 @@ export function createAuthService(
     return problem ? { password: [problem] } : {};
   }
 
+  /** The signed-in user of a token hash; from the session cache when it can vouch, else the database. */
   function authenticateHash(tokenHash: string): Authed | Promise<Authed | null> {
     const nowMs = ctx.now().getTime();
     if (changes.fresh()) {
@@ -104,6 +105,9 @@ export function createAuthService(
     }
     return lookUpSession(tokenHash, nowMs);
   }
+
+  // A session's row id → its token hash, which never changes (signed file links name the id).
+  const sessionHashes = new Map<number, string>();
 
   return {
     async login(
@@ -132,13 +136,29 @@ export function createAuthService(
       return authenticateHash(sha256(token));
     },
 
-    /** The same for a token known only by its hash: an open event stream checking it is still signed in. */
+    /**
+     * The session a signed file link names, if it is still alive (not logged out, not expired, its user
+     * active): the link ends when the session does. A session's token hash never changes, so it is kept.
+     */
+    async authenticateSession(sessionId: number): Promise<Authed | null> {
+      let tokenHash = sessionHashes.get(sessionId);
+      if (tokenHash === undefined) {
+        const found = await repo.tokenHashOfSession(sessionId);
+        if (!found) return null;
+        tokenHash = found;
+        if (sessionHashes.size >= 10_000) sessionHashes.delete(sessionHashes.keys().next().value!);
+        sessionHashes.set(sessionId, tokenHash);
+      }
+      return authenticateHash(tokenHash);
+    },
+
     /**
      * Hears what makes cached sessions stale (a user id, or null for anyone), in this process and, through
      * the database, the others: an open event stream checks its owner again at once.
      */
     onSessionsChanged: (listener: (userId: number | null) => void) => sessions.onInvalidate(listener),
 
+    /** The same as authenticate for a token known only by its hash: an open event stream checking it is still signed in. */
     authenticateHash: (tokenHash: string): Promise<Authed | null> =>
       Promise.resolve(authenticateHash(tokenHash)),
 

@@ -12,7 +12,9 @@ import type { AppContext } from '../../context.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
-import { embedUrlOf, linksOf, toFile, type SignUrl } from './content-views.ts';
+import { fileIdsIn } from '../files/file-access.ts';
+import { createContentFilesRepository } from './content-files.repository.ts';
+import { embedUrlOf, linksOf, toFile, type SignFor } from './content-views.ts';
 import type { ContentRepository, ContentRow, ProgressRow, Reach } from './content.repository.ts';
 import { creditBudget, creditWithin, openedAtOf } from './video-credit.ts';
 import { mergeIntervals, parseIntervals, totalSeconds, type Interval } from './watched-intervals.ts';
@@ -30,7 +32,7 @@ export interface TopicItem {
 export function createContentReading(
   ctx: AppContext,
   repo: ContentRepository,
-  deps: { teacherSchoolIds: (userId: number) => Promise<number[]>; signedUrl: SignUrl },
+  deps: { teacherSchoolIds: (userId: number) => Promise<number[]>; signedUrl: SignFor },
 ) {
   const iso = () => ctx.now().toISOString();
 
@@ -99,14 +101,36 @@ export function createContentReading(
       summary: row.summary,
       topics: links.topics(row.id),
       duration_seconds: durationOf(row),
-      poster_url: row.poster_file_id ? deps.signedUrl(row.poster_file_id) : null,
+      poster_url: row.poster_file_id ? deps.signedUrl(row.poster_file_id, actor) : null,
       external: row.video_file_id === null,
       progress: progressOf(byId.get(row.id), durationOf(row)),
       updated_at: row.updated_at,
     }));
   }
 
+  const usage = createContentFilesRepository(ctx.db);
+
   return {
+    /**
+     * May `actor` see a lecture, video or live discussion that uses this file (attached, playing, or shown
+     * in its text)? The same rule as reading the item itself.
+     */
+    async seesFile(actor: Authed, fileId: number): Promise<boolean> {
+      const [holding, mentioning] = await Promise.all([
+        usage.itemsHolding(fileId),
+        usage.itemsMentioning(fileId),
+      ]);
+      const items = [...holding, ...mentioning.filter((r) => fileIdsIn(r.body_html).includes(fileId))];
+      for (const row of items) {
+        const seen = await readable(actor, row.kind, row.id).then(
+          () => true,
+          () => false,
+        );
+        if (seen) return true;
+      }
+      return false;
+    },
+
     /** In teaching order (by the first topic each teaches), so browsing follows the curriculum; newest first within. */
     async lectures(actor: Authed, filter: TopicFilterQuery): Promise<LectureSummary[]> {
       const [summaries, order] = await Promise.all([
@@ -122,7 +146,9 @@ export function createContentReading(
     async lecture(actor: Authed, id: number): Promise<Lecture> {
       const row = await readable(actor, 'lecture', id);
       const [summary] = await lectureSummaries(actor, [row]);
-      const attachments = (await repo.attachmentsOf([id])).map((a) => toFile(a, deps.signedUrl));
+      const attachments = (await repo.attachmentsOf([id])).map((a) =>
+        toFile(a, (f) => deps.signedUrl(f, actor)),
+      );
       return { ...summary!, body_html: row.body_html, attachments };
     },
 
@@ -145,7 +171,7 @@ export function createContentReading(
       return {
         ...summary!,
         body_html: row.body_html,
-        src: file ? deps.signedUrl(file.id) : null,
+        src: file ? deps.signedUrl(file.id, actor) : null,
         mime: file?.mime ?? null,
         external_url: row.external_url,
         embed_url: embedUrlOf(row.external_url),

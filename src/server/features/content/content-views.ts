@@ -8,6 +8,8 @@ import type { ContentRepository, ContentRow } from './content.repository.ts';
 
 /** Signs a file's address for an element that cannot send the bearer token (<video>, <img>, a link). */
 export type SignUrl = (fileId: number) => string;
+/** Signs for the session of the reader the answer is for: the link ends with that session. */
+export type SignFor = (fileId: number, reader: { sessionId: number }) => string;
 
 type FileFacts = { id: number; original_name: string; mime: string; size: number | string };
 

@@ -1,14 +1,15 @@
 import type { Readable } from 'node:stream';
-import type { ListQuery } from '../../../shared/contracts/common.ts';
+import type { FieldErrors, ListQuery } from '../../../shared/contracts/common.ts';
 import type { ContentInput, ContentItem, ContentKind } from '../../../shared/contracts/content.ts';
 import { sanitizeRichText } from '../../../shared/rich-text.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
+import { fileIdsIn } from '../files/file-access.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createContentReading } from './content-reading.ts';
-import { toItems, type SignUrl } from './content-views.ts';
+import { toItems, type SignFor } from './content-views.ts';
 import { createContentRepository, type ContentRow, type Reach } from './content.repository.ts';
 import { mediaDuration } from './media-duration.ts';
 
@@ -41,7 +42,9 @@ export function createContentService(
   deps: {
     teacherSchoolIds: (userId: number) => Promise<number[]>;
     files: Pick<FilesService, 'find' | 'open'>;
-    signedUrl: SignUrl;
+    signedUrl: SignFor;
+    /** Field errors for file ids the caller may not use (files feature). */
+    refusedFiles: (actor: Authed, fields: Record<string, number[]>) => Promise<FieldErrors>;
   },
 ) {
   const repo = createContentRepository(ctx.db);
@@ -69,7 +72,9 @@ export function createContentService(
     const editor = await managerOf(actor, kind);
     const row = await repo.find(id);
     const [item] =
-      row && row.kind === kind ? await toItems(repo, [row], deps.signedUrl, canEdit(editor)) : [];
+      row && row.kind === kind
+        ? await toItems(repo, [row], (f) => deps.signedUrl(f, actor), canEdit(editor))
+        : [];
     if (!row || !item) throw notFound(`That ${kind.replace('-', ' ')} does not exist.`);
     if (
       editor !== 'admin' &&
@@ -82,7 +87,12 @@ export function createContentService(
   }
 
   /** What the contract cannot know: do the schools, topics and files exist and fit, per kind. */
-  async function validate(editor: Editor, kind: ContentKind, body: ContentInput): Promise<void> {
+  async function validate(
+    actor: Authed,
+    editor: Editor,
+    kind: ContentKind,
+    body: ContentInput,
+  ): Promise<void> {
     const errors: Record<string, string[]> = {};
     const add = (field: string, message: string) => (errors[field] ??= []).push(message);
     const schoolIds = [...new Set(body.school_ids)];
@@ -121,6 +131,14 @@ export function createContentService(
       const bad = httpsError(body.meeting_url);
       if (bad) add('meeting_url', bad);
     }
+    // A file must be the caller's own upload or one they may already see: an id is not a key to another's.
+    const refused = await deps.refusedFiles(actor, {
+      attachment_file_ids: body.attachment_file_ids,
+      video_file_id: kind === 'video' && body.video_file_id ? [body.video_file_id] : [],
+      poster_file_id: kind === 'video' && body.poster_file_id ? [body.poster_file_id] : [],
+      body_html: fileIdsIn(sanitizeRichText(body.body_html)),
+    });
+    for (const [field, messages] of Object.entries(refused)) errors[field] ??= messages;
     if (Object.keys(errors).length) throw unprocessable(errors);
     if (editor !== 'admin' && !schoolIds.every((s) => editor.own.includes(s)))
       throw forbidden('Teachers aim content only at their own schools.');
@@ -190,7 +208,7 @@ export function createContentService(
         perPage: query.per_page,
       });
       return {
-        data: await toItems(repo, rows, deps.signedUrl, canEdit(editor)),
+        data: await toItems(repo, rows, (f) => deps.signedUrl(f, actor), canEdit(editor)),
         meta: { total, page: query.page, per_page: query.per_page },
       };
     },
@@ -201,14 +219,14 @@ export function createContentService(
 
     async create(actor: Authed, kind: ContentKind, body: ContentInput): Promise<ContentItem> {
       const editor = await managerOf(actor, kind);
-      await validate(editor, kind, body);
+      await validate(actor, editor, kind, body);
       return this.get(actor, kind, await store(actor, kind, body, null));
     },
 
     async update(actor: Authed, kind: ContentKind, id: number, body: ContentInput): Promise<ContentItem> {
       const { editor, row, item } = await visible(actor, kind, id);
       if (!item.can_edit) throw forbidden('You may change only content aimed at your own schools.');
-      await validate(editor, kind, body);
+      await validate(actor, editor, kind, body);
       await store(actor, kind, body, row);
       return this.get(actor, kind, id);
     },

@@ -49,25 +49,36 @@ export function filesRoutes(route: ReturnType<typeof createRouter>, files: Files
   route({
     method: 'GET',
     url: FILE_PATHS.one(':id'),
-    // Question images reach students in quizzes and practice: anyone signed in reads a file by its id. A
-    // signed link (files.signedUrl) reads it without a sign-in, for what cannot send a token (<video>, pdf.js,
-    // a cached copy for offline use); so the route is public and the check is here.
+    // A file is read by its uploader, admins and whoever may see something that uses it (file-access.ts);
+    // anyone else is told it does not exist. A signed link (files.signedUrl) reads it without the token, for
+    // what cannot send one (<video>, pdf.js, a copy saved for offline use): it names its session and works
+    // only while that session lives. So the route is public and the checks are here.
     access: 'public',
-    summary: 'A file’s bytes, with HTTP Range support (206, 416); a bearer token or a signed link',
+    summary:
+      'A file’s bytes, with HTTP Range support (206, 416); a bearer token or a signed link of a live session; 404 unless the caller may see something using it',
     params: idParamSchema,
     query: fileReadQuerySchema,
     sendsReply: true,
     handler: async ({ params, query, auth, request, reply }) => {
-      const signed = !auth && query.signature !== undefined && query.expires !== undefined;
-      if (!auth) {
-        if (!signed) throw unauthenticated();
-        const check = files.checkSignature(params.id, query.expires!, query.signature!);
-        if (check !== 'ok')
-          throw forbidden(check === 'expired' ? 'This link has expired.' : 'This link is not valid.');
+      let reader = auth;
+      let signed = false;
+      if (!reader) {
+        if (query.signature === undefined || query.expires === undefined || query.session === undefined)
+          throw unauthenticated();
+        const found = await files.signedReader(params.id, {
+          expires: query.expires,
+          session: query.session,
+          signature: query.signature,
+        });
+        if (found === 'invalid') throw forbidden('This link is not valid.');
+        if (found === 'expired') throw forbidden('This link has expired.');
+        if (found === 'ended') throw forbidden('This link has ended with its session: sign in again.');
+        reader = found;
+        signed = true;
       }
-      const row = await files.find(params.id);
+      const row = await files.readable(reader, params.id);
       const etag = `"${row.hash}"`;
-      const maxAge = signed ? Math.max(0, Math.floor(query.expires! - Date.now() / 1000)) : 31536000;
+      const maxAge = signed ? Math.max(0, Math.floor(query.expires! - Date.now() / 1000)) : 0;
       void reply
         .header('content-type', row.mime === 'text/plain' ? 'text/plain; charset=utf-8' : row.mime)
         .header(
@@ -77,11 +88,10 @@ export function filesRoutes(route: ReturnType<typeof createRouter>, files: Files
         .header('x-content-type-options', 'nosniff')
         // Opened directly in a tab, a file is a document of our origin: it may run nothing and reach nothing.
         .header('content-security-policy', "default-src 'none'; sandbox")
-        // A file id's content never changes; private, because reading it takes a sign-in (or a link that ends).
-        .header(
-          'cache-control',
-          signed ? `private, max-age=${maxAge}` : 'private, max-age=31536000, immutable',
-        )
+        // Private, because reading it takes a sign-in. With the token, the browser asks again each time (a 304
+        // when unchanged): its cache is keyed by the URL alone, and the next person on the device must be
+        // checked too. A signed URL names its session, so it is kept until it expires.
+        .header('cache-control', signed ? `private, max-age=${maxAge}` : 'private, no-cache')
         .header('etag', etag)
         .header('accept-ranges', 'bytes');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();

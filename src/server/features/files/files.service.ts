@@ -11,9 +11,11 @@ import {
 import { API_BASE } from '../../../shared/constants.ts';
 import type { AppContext } from '../../context.ts';
 import { safeEqualHex } from '../auth/tokens.ts';
+import type { Authed } from '../../plugins/routes.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { roleOf } from '../users/users.service.ts';
 import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
+import { createFileAccess, type FileReader } from './file-access.ts';
 import { FileTooLargeError, type FileStore } from './file-store.ts';
 import { createFilesRepository, type FileRow } from './files.repository.ts';
 import { extensionOf, sniffType } from './sniff.ts';
@@ -92,8 +94,9 @@ export function parseRange(
  */
 const SIGNED_WINDOW_SECONDS = 6 * 60 * 60;
 
-function signFile(appKey: string, id: number, expires: number): string {
-  return createHmac('sha256', appKey).update(`file:${id}:${expires}`).digest('hex');
+/** Over the file, the expiry and the session: a link works for one session only, and names it. */
+function signFile(appKey: string, id: number, expires: number, sessionId: number): string {
+  return createHmac('sha256', appKey).update(`file:${id}:${expires}:session:${sessionId}`).digest('hex');
 }
 
 export function fileUrl(id: number): string {
@@ -112,8 +115,18 @@ function toContract(row: FileRow): StoredFile {
   };
 }
 
-export function createFilesService(ctx: AppContext, store: FileStore) {
+export function createFilesService(
+  ctx: AppContext,
+  store: FileStore,
+  deps: {
+    /** The features that use files, each answering "may this person see something using it?". */
+    readers: () => FileReader[];
+    /** The live session a signed link names (null once logged out, expired or deactivated). */
+    sessionOf: (sessionId: number) => Promise<Authed | null>;
+  },
+) {
   const repo = createFilesRepository(ctx.db);
+  const access = createFileAccess({ find: (id) => repo.find(id), readers: deps.readers, now: ctx.now });
 
   async function deleteRow(row: FileRow): Promise<void> {
     await repo.delete(row.id);
@@ -173,18 +186,40 @@ export function createFilesService(ctx: AppContext, store: FileStore) {
       return row;
     },
 
-    /** `/api/files/{id}?expires=…&signature=…`: reads the file without a sign-in until it expires. */
-    signedUrl(fileId: number): string {
+    /**
+     * `/api/files/{id}?expires=…&session=…&signature=…`: reads the file without the token, for `actor`'s
+     * session only, while it lasts (logout ends it) and while they may still read the file.
+     */
+    signedUrl(fileId: number, actor: Pick<Authed, 'sessionId'>): string {
       const now = Math.floor(ctx.now().getTime() / 1000);
       const expires = (Math.floor(now / SIGNED_WINDOW_SECONDS) + 2) * SIGNED_WINDOW_SECONDS;
-      return `${fileUrl(fileId)}?expires=${expires}&signature=${signFile(ctx.appKey, fileId, expires)}`;
+      const signature = signFile(ctx.appKey, fileId, expires, actor.sessionId);
+      return `${fileUrl(fileId)}?expires=${expires}&session=${actor.sessionId}&signature=${signature}`;
     },
 
-    /** 'ok', or why a signed link does not open this file (compared in constant time). */
-    checkSignature(fileId: number, expires: number, signature: string): 'ok' | 'expired' | 'invalid' {
-      if (!safeEqualHex(signature, signFile(ctx.appKey, fileId, expires))) return 'invalid';
-      return expires * 1000 < ctx.now().getTime() ? 'expired' : 'ok';
+    /**
+     * The reader a signed link stands for, or why it does not open this file: a forged or altered link, one
+     * past its expiry, or one whose session has ended (compared in constant time).
+     */
+    async signedReader(
+      fileId: number,
+      link: { expires: number; session: number; signature: string },
+    ): Promise<Authed | 'expired' | 'invalid' | 'ended'> {
+      if (!safeEqualHex(link.signature, signFile(ctx.appKey, fileId, link.expires, link.session)))
+        return 'invalid';
+      if (link.expires * 1000 < ctx.now().getTime()) return 'expired';
+      return (await deps.sessionOf(link.session)) ?? 'ended';
     },
+
+    /** The file for `actor`, if they may read it; otherwise as if it did not exist. */
+    async readable(actor: Authed, id: number): Promise<FileRow> {
+      const row = await repo.find(id);
+      if (!row || !(await access.mayRead(actor, row))) throw notFound('No such file.');
+      return row;
+    },
+
+    /** Field errors for file ids the caller may not use in what they save (file-access.ts). */
+    refusedIn: access.refusedIn,
 
     /** Where a file is used (content, resources, questions): what deleting it would take away. */
     linksOf: (id: number): Promise<FileLink[]> => repo.linksOf(id),

@@ -59,6 +59,19 @@ export function createQuestionsRepository(db: Db) {
     return q;
   };
   return {
+    /** Candidates showing file `fileId` (…/files/12 matches /files/1 too: the caller keeps the exact ones). */
+    mentioningFile: (fileId: number) =>
+      db
+        .selectFrom('questions')
+        .select(['id', 'stem', 'explanation', 'image_url'])
+        .where((eb) =>
+          eb.or(
+            (['stem', 'explanation', 'image_url'] as const).map((c) =>
+              eb(c, 'like', `%/api/files/${fileId}%`),
+            ),
+          ),
+        )
+        .execute(),
     page: async (f: QuestionFilter, page: number, perPage: number) => {
       const total = Number(
         (

@@ -43,7 +43,7 @@ export function questionsRoutes(route: ReturnType<typeof createRouter>, question
     body: questionBodySchema,
     response: questionResponseSchema,
     status: 201,
-    handler: async ({ body, auth }) => ({ question: await questions.create(body, auth.user.id) }),
+    handler: async ({ body, auth }) => ({ question: await questions.create(body, auth) }),
   });
   route({
     method: 'PUT',
@@ -53,7 +53,7 @@ export function questionsRoutes(route: ReturnType<typeof createRouter>, question
     params: idParamSchema,
     body: questionBodySchema,
     response: questionResponseSchema,
-    handler: async ({ params, body }) => ({ question: await questions.update(params.id, body) }),
+    handler: async ({ params, body, auth }) => ({ question: await questions.update(params.id, body, auth) }),
   });
   route({
     method: 'DELETE',
@@ -70,7 +70,7 @@ export function questionsRoutes(route: ReturnType<typeof createRouter>, question
     summary: 'Import questions from CSV; each rejected row is reported with its reasons',
     body: importBodySchema,
     response: importResponseSchema,
-    handler: ({ body, auth }) => questions.importCsv(body.csv, auth.user.id),
+    handler: ({ body, auth }) => questions.importCsv(body.csv, auth),
   });
   route({
     method: 'GET',

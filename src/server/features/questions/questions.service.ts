@@ -8,7 +8,10 @@ import {
   type QuestionContent,
   type QuestionsQuery,
 } from '../../../shared/contracts/questions.ts';
+import type { FieldErrors } from '../../../shared/contracts/common.ts';
 import type { AppContext } from '../../context.ts';
+import type { Authed } from '../../plugins/routes.ts';
+import { fileIdsIn } from '../files/file-access.ts';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
 import { parseCsv, toCsv } from './csv.ts';
 import { contentProblems, newOptionId } from './question-types.ts';
@@ -65,24 +68,38 @@ export interface QuestionInput {
   practice_only: boolean;
 }
 
-export function createQuestionsService(ctx: AppContext) {
+export function createQuestionsService(
+  ctx: AppContext,
+  deps: {
+    /** Field errors for file ids the caller may not use (files feature). */
+    refusedFiles: (actor: Authed, fields: Record<string, number[]>) => Promise<FieldErrors>;
+  },
+) {
   const repo = createQuestionsRepository(ctx.db);
   const iso = () => ctx.now().toISOString();
 
-  async function checked(body: QuestionInput) {
-    const errors = contentProblems(body.content);
+  async function checked(body: QuestionInput, actor: Authed) {
+    const errors: FieldErrors = contentProblems(body.content);
     const topics = await repo.microTopicsByName();
     if (!topics.some((t) => t.id === body.micro_topic_id))
       errors.micro_topic_id = ['The selected micro topic is invalid.'];
     const stem = sanitizeRichText(body.stem);
     if (!richTextToPlain(stem)) errors.stem = ['The question text is required.'];
+    const explanation = sanitizeRichText(body.explanation);
+    // Its pictures must be the author's own uploads or ones they may already see.
+    const refused = await deps.refusedFiles(actor, {
+      image_url: fileIdsIn(body.image_url),
+      stem: fileIdsIn(stem),
+      explanation: fileIdsIn(explanation),
+    });
+    for (const [field, messages] of Object.entries(refused)) errors[field] ??= messages;
     if (Object.keys(errors).length) throw unprocessable(errors);
     return {
       micro_topic_id: body.micro_topic_id,
       type: body.content.type,
       difficulty: body.difficulty,
       stem,
-      explanation: sanitizeRichText(body.explanation),
+      explanation,
       image_url: body.image_url,
       content: JSON.stringify(body.content),
       practice_only: body.practice_only ? 1 : 0,
@@ -97,6 +114,13 @@ export function createQuestionsService(ctx: AppContext) {
 
   return {
     get,
+    /** The questions showing this file (in their text or as their picture). The bank is every staff member's. */
+    async idsUsingFile(fileId: number): Promise<number[]> {
+      const rows = await repo.mentioningFile(fileId);
+      return rows
+        .filter((q) => fileIdsIn(q.stem, q.explanation, q.image_url).includes(fileId))
+        .map((q) => q.id);
+    },
     async list(query: QuestionsQuery) {
       const { rows, total } = await repo.page(
         {
@@ -113,11 +137,13 @@ export function createQuestionsService(ctx: AppContext) {
       return { data: rows.map(toQuestion), meta: { total, page: query.page, per_page: query.per_page } };
     },
     all: async (filter: QuestionFilter) => (await repo.all(filter)).map(toQuestion),
-    async create(body: QuestionInput, userId: number | null): Promise<Question> {
-      const values = await checked(body);
-      return get(await repo.insert({ ...values, created_by: userId, created_at: iso(), updated_at: iso() }));
+    async create(body: QuestionInput, actor: Authed): Promise<Question> {
+      const values = await checked(body, actor);
+      return get(
+        await repo.insert({ ...values, created_by: actor.user.id, created_at: iso(), updated_at: iso() }),
+      );
     },
-    async update(id: number, body: QuestionInput): Promise<Question> {
+    async update(id: number, body: QuestionInput, actor: Authed): Promise<Question> {
       const current = await get(id);
       if (current.type !== body.content.type && (await repo.attemptsUsing(id)) > 0) {
         throw unprocessable({
@@ -141,7 +167,7 @@ export function createQuestionsService(ctx: AppContext) {
           ],
         });
       }
-      await repo.update(id, { ...(await checked(body)), updated_at: iso() });
+      await repo.update(id, { ...(await checked(body, actor)), updated_at: iso() });
       return get(id);
     },
     async remove(id: number): Promise<void> {
@@ -157,7 +183,7 @@ export function createQuestionsService(ctx: AppContext) {
     },
 
     /** Imports every valid row; rejected rows are reported with their reasons and nothing of them is written. */
-    async importCsv(csv: string, userId: number): Promise<ImportResult> {
+    async importCsv(csv: string, actor: Authed): Promise<ImportResult> {
       const rows = parseCsv(csv);
       const header = rows.shift()?.map((h) => h.trim().toLowerCase());
       const columns =
@@ -175,7 +201,7 @@ export function createQuestionsService(ctx: AppContext) {
         const rowNumber = i + 2;
         try {
           const input = rowToInput(cells, topics);
-          accepted.push(await checked(input));
+          accepted.push(await checked(input, actor));
         } catch (err) {
           rejected.push({
             row: rowNumber,
@@ -188,7 +214,7 @@ export function createQuestionsService(ctx: AppContext) {
       }
       const now = iso();
       await repo.insertMany(
-        accepted.map((v) => ({ ...v, created_by: userId, created_at: now, updated_at: now })),
+        accepted.map((v) => ({ ...v, created_by: actor.user.id, created_at: now, updated_at: now })),
       );
       return { created: accepted.length, rejected };
     },

@@ -62,6 +62,11 @@ export function createResourcesRepository(db: Db) {
   });
 
   return {
+    /** The folders with an entry of this file. */
+    foldersHoldingFile: async (fileId: number): Promise<number[]> =>
+      (await db.selectFrom('resources').select('folder_id').where('file_id', '=', fileId).execute()).map(
+        (r) => r.folder_id,
+      ),
     /** Every folder with its schools and how many files it holds: a few hundred at most, read whole. */
     async folders(): Promise<FolderRow[]> {
       const [folders, schools, counts] = await Promise.all([

@@ -89,7 +89,7 @@ export function createResourcesService(
     created_at: f.created_at,
   });
 
-  async function toResources(reach: Reach, rows: ResourceRow[]): Promise<Resource[]> {
+  async function toResources(actor: Authed, reach: Reach, rows: ResourceRow[]): Promise<Resource[]> {
     const topics = await repo.topicsOf(rows.map((r) => r.id));
     return rows.map((r) => ({
       id: r.id,
@@ -103,7 +103,7 @@ export function createResourcesService(
         mime: r.file_mime,
         size: r.file_size,
         kind: r.file_kind,
-        url: deps.files.signedUrl(r.file_id),
+        url: deps.files.signedUrl(r.file_id, actor),
       },
       topics: topics.get(r.id) ?? [],
       can_edit: reach.editable.has(r.folder_id),
@@ -183,13 +183,21 @@ export function createResourcesService(
 
   async function getOne(actor: Authed, id: number): Promise<Resource> {
     const reach = await reachOf(actor);
-    const [resource] = await toResources(reach, [await mustFindResource(reach, id)]);
+    const [resource] = await toResources(actor, reach, [await mustFindResource(reach, id)]);
     return resource!;
   }
 
   return {
     folders: listFolders,
     get: getOne,
+
+    /** May `actor` see a resource entry of this file (in a folder they see)? */
+    async seesFile(actor: Authed, fileId: number): Promise<boolean> {
+      const folderIds = await repo.foldersHoldingFile(fileId);
+      if (!folderIds.length) return false;
+      const reach = await reachOf(actor);
+      return folderIds.some((id) => reach.visible.has(id));
+    },
 
     /** A folder's files, or (no folder) a search over every folder the caller sees. */
     async list(actor: Authed, query: ResourcesQuery) {
@@ -198,7 +206,7 @@ export function createResourcesService(
       const ids = folder ? [folder.id] : [...reach.visible];
       if (!folder && !query.search) return { folder: null, data: [] };
       const rows = await repo.list(ids, query.search || undefined);
-      return { folder: folder ? toFolder(reach, folder) : null, data: await toResources(reach, rows) };
+      return { folder: folder ? toFolder(reach, folder) : null, data: await toResources(actor, reach, rows) };
     },
 
     async createFolder(actor: Authed, body: FolderBody & { school_ids: number[] }): Promise<ResourceFolder> {
