@@ -93,7 +93,7 @@ test('an admin uploads a PDF with a progress bar; a student finds it and reads i
   await expect(phone.getByText('Page 1 of 3')).toBeVisible();
   await expect(phone.getByRole('link', { name: 'Download' })).toHaveAttribute(
     'href',
-    /\/api\/files\/\d+\?expires=\d+&signature=[a-f0-9]{64}$/,
+    /\/api\/files\/\d+\?expires=\d+&session=\d+&signature=[a-f0-9]{64}$/,
   );
   await student.close();
 });
