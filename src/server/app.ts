@@ -168,7 +168,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     files,
     signedUrl: (fileId) => files.signedUrl(fileId),
   });
-  const reports = createReportsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
+  const reports = createReportsService(ctx, {
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    followable: (auth, ids) => assessments.followable(auth, ids),
+  });
   const attempts = createAttemptsService(ctx, {
     assessments,
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,

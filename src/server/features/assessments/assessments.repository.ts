@@ -118,6 +118,23 @@ export function createAssessmentsRepository(db: Db) {
           .orderBy('school_id')
           .execute()
       ).map((r) => r.school_id),
+    /** Of these assessments, each one's kind and target schools (none: every school). */
+    kindsAndSchools: async (ids: number[]) => {
+      if (!ids.length) return [];
+      const [kinds, schools] = await Promise.all([
+        db.selectFrom('assessments').select(['id', 'kind']).where('id', 'in', ids).execute(),
+        db
+          .selectFrom('assessment_schools')
+          .select(['assessment_id', 'school_id'])
+          .where('assessment_id', 'in', ids)
+          .execute(),
+      ]);
+      return kinds.map((k) => ({
+        id: k.id,
+        kind: k.kind,
+        school_ids: schools.filter((s) => s.assessment_id === k.id).map((s) => s.school_id),
+      }));
+    },
     insert: async (v: Insertable<AssessmentsTable>) =>
       (await db.insertInto('assessments').values(v).returning('id').executeTakeFirstOrThrow()).id,
     update: (id: number, v: Updateable<AssessmentsTable>) =>

@@ -126,11 +126,17 @@ export function createAssessmentsService(
   }
 
   /** Staff may look at what their students can take: teachers those aimed at one of their schools or at everyone. */
+  const viewRefusal = (editor: Editor, kind: string, schoolIds: number[]): string | null =>
+    editor === 'admin'
+      ? null
+      : kind === 'diagnostic'
+        ? 'Only admins manage diagnostics.'
+        : schoolIds.length && !schoolIds.some((s) => editor.own.includes(s))
+          ? 'This assessment is for another school.'
+          : null;
   function checkView(editor: Editor, kind: string, schoolIds: number[]): void {
-    if (editor === 'admin') return;
-    if (kind === 'diagnostic') throw forbidden('Only admins manage diagnostics.');
-    if (schoolIds.length && !schoolIds.some((s) => editor.own.includes(s)))
-      throw forbidden('This assessment is for another school.');
+    const refusal = viewRefusal(editor, kind, schoolIds);
+    if (refusal) throw forbidden(refusal);
   }
 
   /**
@@ -233,6 +239,15 @@ export function createAssessmentsService(
     async checkFollow(actor: Authed, id: number): Promise<void> {
       const row = await load(id);
       checkView(await editorOf(actor), row.kind, await repo.schoolIds(id));
+    },
+    /**
+     * Of these assessments, the ids the actor may look at by the rule above (reports use it: an item analysis
+     * shows stems and keys, so it is as private as the assessment itself).
+     */
+    async followable(actor: Authed, ids: number[]): Promise<Set<number>> {
+      const editor = await editorOf(actor);
+      const rows = await repo.kindsAndSchools([...new Set(ids)]);
+      return new Set(rows.filter((r) => !viewRefusal(editor, r.kind, r.school_ids)).map((r) => r.id));
     },
     async create(actor: Authed, body: AssessmentInput): Promise<Assessment> {
       await checkTarget(actor, body.kind, body.school_ids);
