@@ -21,6 +21,7 @@ import { announcementsRoutes } from './features/announcements/announcements.rout
 import { createAnnouncementsService } from './features/announcements/announcements.service.ts';
 import { attemptsRoutes } from './features/attempts/attempts.routes.ts';
 import { createAttemptsService } from './features/attempts/attempts.service.ts';
+import { createPracticeExposureRepository } from './features/attempts/practice-exposure.repository.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.ts';
@@ -54,6 +55,7 @@ import { createSupportService } from './features/support/support.service.ts';
 import { createAdminUsersService } from './features/users/admin-users.service.ts';
 import { createUsersCsvService } from './features/users/users-csv.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { createRolesRepository } from './features/users/roles.repository.ts';
 import { rolesRoutes } from './features/users/roles.routes.ts';
 import { createRolesService } from './features/users/roles.service.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
@@ -155,7 +157,12 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const kg = createKnowledgeGraphService(db);
   const questions = createQuestionsService(ctx);
   const files = createFilesService(ctx, createDiskFileStore(join(config.dataDir, 'uploads')));
-  const assessments = createAssessmentsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
+  const rolesRepo = createRolesRepository(db, dialect);
+  const assessments = createAssessmentsService(ctx, {
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    revealedByPractice: createPracticeExposureRepository(db, dialect).revealed,
+    audit: (entry) => rolesRepo.insertAudit([entry]),
+  });
   const learning = createLearningService(ctx, {
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
     // `attempts` is created next; the pathway only calls this on a request, long after.

@@ -183,6 +183,20 @@ export function createAssessmentsRepository(db: Db) {
             .groupBy('micro_topic_id')
             .execute()
         : [],
+    /** The questions an assessment may draw from these topics (never the Test Yourself questions). */
+    poolQuestionIds: async (microTopicIds: number[]) =>
+      microTopicIds.length
+        ? (
+            await db
+              .selectFrom('questions')
+              .select('id')
+              .where('micro_topic_id', 'in', microTopicIds)
+              .where('practice_only', '=', 0)
+              .execute()
+          ).map((r) => r.id)
+        : [],
+    stems: async (ids: number[]) =>
+      ids.length ? db.selectFrom('questions').select(['id', 'stem']).where('id', 'in', ids).execute() : [],
     existingSchoolIds: async (ids: number[]) =>
       ids.length
         ? (await db.selectFrom('schools').select('id').where('id', 'in', ids).execute()).map((r) => r.id)

@@ -9,6 +9,7 @@ import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createAssessmentsRepository, type AssessmentRow } from './assessments.repository.ts';
+import { createExposureCheck, type AuditWrite, type RevealedByPractice } from './exposed-questions.ts';
 
 /**
  * A teacher's assessment names its schools (an admin's may be for every school). Also asked of a body the
@@ -39,6 +40,8 @@ export interface AssessmentInput {
   offline_grace_minutes: number;
   school_ids: number[];
   published: boolean;
+  /** An exam: use questions whose answers Test Yourself has shown anyway (exposed-questions.ts). */
+  confirm_exposed?: boolean;
 }
 
 /** Attempt facts the student list needs, supplied by the attempts feature. */
@@ -56,9 +59,14 @@ export interface AttemptSummary {
 
 export function createAssessmentsService(
   ctx: AppContext,
-  deps: { teacherSchoolIds: (userId: number) => Promise<number[]> },
+  deps: {
+    teacherSchoolIds: (userId: number) => Promise<number[]>;
+    revealedByPractice: RevealedByPractice;
+    audit: AuditWrite;
+  },
 ) {
   const repo = createAssessmentsRepository(ctx.db);
+  const exposure = createExposureCheck(ctx, repo, deps);
   const iso = () => ctx.now().toISOString();
 
   /** What an actor may edit: admins everything, teachers the quizzes and exams aimed solely at `own` schools. */
@@ -252,6 +260,7 @@ export function createAssessmentsService(
     async create(actor: Authed, body: AssessmentInput): Promise<Assessment> {
       await checkTarget(actor, body.kind, body.school_ids);
       await validate(actor, body);
+      const exposed = await exposure.check(body);
       const id = await repo.insert({
         ...columns(body),
         created_by: actor.user.id,
@@ -259,6 +268,7 @@ export function createAssessmentsService(
         updated_at: iso(),
       });
       await repo.setParts(id, parts(body));
+      await exposure.record(actor, { id, title: body.title }, exposed);
       return toAssessment(await load(id), await editorOf(actor));
     },
     async update(actor: Authed, id: number, body: AssessmentInput): Promise<Assessment> {
@@ -267,8 +277,10 @@ export function createAssessmentsService(
         throw unprocessable({ kind: ['The kind of an assessment cannot change.'] });
       await checkTarget(actor, body.kind, body.school_ids);
       await validate(actor, body);
+      const exposed = await exposure.check(body);
       await repo.update(id, { ...columns(body), updated_at: iso() });
       await repo.setParts(id, parts(body));
+      await exposure.record(actor, { id, title: body.title }, exposed);
       return toAssessment(await load(id), await editorOf(actor));
     },
     async remove(actor: Authed, id: number): Promise<void> {
