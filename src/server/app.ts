@@ -22,6 +22,7 @@ import { createAnnouncementsService } from './features/announcements/announcemen
 import { attemptsRoutes } from './features/attempts/attempts.routes.ts';
 import { createAttemptsService } from './features/attempts/attempts.service.ts';
 import { createSeenQuestions } from './features/attempts/seen-questions.ts';
+import { createPracticeExposureRepository } from './features/attempts/practice-exposure.repository.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.ts';
@@ -57,6 +58,7 @@ import { createSupportService } from './features/support/support.service.ts';
 import { createAdminUsersService } from './features/users/admin-users.service.ts';
 import { createUsersCsvService } from './features/users/users-csv.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { createRolesRepository } from './features/users/roles.repository.ts';
 import { rolesRoutes } from './features/users/roles.routes.ts';
 import { createRolesService } from './features/users/roles.service.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
@@ -166,7 +168,12 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
   const questions = createQuestionsService(ctx, { refusedFiles });
   const seenQuestions = createSeenQuestions(db);
-  const assessments = createAssessmentsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
+  const rolesRepo = createRolesRepository(db, dialect);
+  const assessments = createAssessmentsService(ctx, {
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    revealedByPractice: createPracticeExposureRepository(db, dialect).revealed,
+    audit: (entry) => rolesRepo.insertAudit([entry]),
+  });
   const learning = createLearningService(ctx, {
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
     // `attempts` is created next; the pathway only calls this on a request, long after.
@@ -181,7 +188,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     refusedFiles,
   });
   const resources = createResourcesService(ctx, { files, teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
-  const reports = createReportsService(ctx, { teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
+  const reports = createReportsService(ctx, {
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    followable: (auth, ids) => assessments.followable(auth, ids),
+  });
   const attempts = createAttemptsService(ctx, {
     assessments,
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,

@@ -376,6 +376,10 @@ const noForeignAnnouncements = (res: LightMyRequestResponse, x: Ctx) => {
   return bad.length ? `shows ${bad.map((a) => a.title).join(', ')} of another school` : null;
 };
 
+/** A teacher's report filtered to their own school; anyone else's unfiltered. */
+const ownSchoolFilter = (x: Ctx): Input =>
+  x.who.role === 'teacher' ? { school_id: x.w.teacherSchools(x.who)[0]! } : {};
+
 //                                     anonymous | student | foreign student | teacher | foreign teacher | admin
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { expect: 'ok | ok | ok | ok | ok | ok' },
@@ -878,15 +882,17 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/reports/rankings/schools': { expect: '401 | 403 | 403 | ok | ok | ok' },
   'GET /api/admin/reports/rankings/schools/export': { expect: '401 | 403 | 403 | ok | ok | ok' },
   'GET /api/admin/reports/assessments': { expect: '401 | 403 | 403 | ok | ok | ok' },
+  // Item analysis shows stems and key flags: another school's assessment is a 404 even filtered to the
+  // teacher's own school (its attempts would be none, its keys not).
   'GET /api/admin/reports/item-analysis/:id': {
-    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
     params: (x) => ({ id: x.at.assessments.done }),
-    query: (x) => ({ school_id: x.at.school.id }),
+    query: ownSchoolFilter,
   },
   'GET /api/admin/reports/item-analysis/:id/export': {
-    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    expect: '401 | 403 | 403 | ok 404 | ok 404 | ok ok',
     params: (x) => ({ id: x.at.assessments.done }),
-    query: (x) => ({ school_id: x.at.school.id }),
+    query: ownSchoolFilter,
   },
   'GET /api/admin/reports/activity': {
     expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',

@@ -28,6 +28,7 @@ describe.each(dialects)('reports (%s)', (dialect) => {
   let schoolA: number;
   let teacherA: string;
   let teacherB: string;
+  let schoolB: number;
   let quiz: number;
   let q: number[];
   const students: Array<{ id: number; token: string; attempt: string }> = [];
@@ -62,7 +63,7 @@ describe.each(dialects)('reports (%s)', (dialect) => {
         .executeTakeFirstOrThrow()
     ).school_id!;
     const location = await t.ctx.db.selectFrom('locations').select('id').executeTakeFirstOrThrow();
-    const schoolB = (
+    schoolB = (
       await t.ctx.db
         .insertInto('schools')
         .values({
@@ -137,12 +138,18 @@ describe.each(dialects)('reports (%s)', (dialect) => {
       teacherA,
     );
     expect(mine.assessment.attempts).toBe(4);
-    const theirs = await json<{ assessment: { attempts: number }; data: Array<{ answered: number }> }>(
+    // Another school's quiz: its stems and key flags are as private as the quiz itself (404, CSV too), with or
+    // without the teacher's own school as the filter.
+    for (const url of [
       `/api/admin/reports/item-analysis/${quiz}`,
-      teacherB,
-    );
-    expect(theirs.assessment.attempts).toBe(0);
-    expect(theirs.data.every((r) => r.answered === 0)).toBe(true);
+      `/api/admin/reports/item-analysis/${quiz}/export`,
+      `/api/admin/reports/item-analysis/${quiz}?school_id=${schoolB}`,
+      `/api/admin/reports/item-analysis/${quiz}/export?school_id=${schoolB}`,
+    ]) {
+      const theirs = await get(url, teacherB);
+      expect(theirs.statusCode, url).toBe(404);
+      expect(theirs.body, url).not.toMatch(/"key":|Question|True/);
+    }
     expect(
       (await get(`/api/admin/reports/rankings/students?school_id=${schoolA}`, teacherB)).statusCode,
     ).toBe(403);
@@ -176,6 +183,20 @@ describe.each(dialects)('reports (%s)', (dialect) => {
       teacherB,
     );
     expect(assessmentsB.data.map((a) => a.id)).not.toContain(quiz);
+    // The diagnostic is the admins' (a teacher cannot open it under Assessments): nor its item analysis.
+    const diagnostic = await t.ctx.db
+      .selectFrom('assessments')
+      .select('id')
+      .where('kind', '=', 'diagnostic')
+      .executeTakeFirstOrThrow();
+    const assessmentsA = await json<{ data: Array<{ id: number; kind: string }> }>(
+      '/api/admin/reports/assessments',
+      teacherA,
+    );
+    expect(assessmentsA.data.map((a) => a.id)).toContain(quiz);
+    expect(assessmentsA.data.filter((a) => a.kind === 'diagnostic')).toEqual([]);
+    expect((await get(`/api/admin/reports/item-analysis/${diagnostic.id}`, teacherA)).statusCode).toBe(404);
+    expect((await get(`/api/admin/reports/item-analysis/${diagnostic.id}`, admin)).statusCode).toBe(200);
   });
 
   it('ranks students by score, and the CSV of every table matches its JSON, formulas escaped', async () => {

@@ -50,6 +50,7 @@ const LABELS: Array<[RegExp, string | ((m: RegExpExecArray) => string)]> = [
   [/^school_ids\.(\d+)$/, (m) => `school ${nth(m)}`],
   [/^published$/, 'published setting'],
   [/^kind$/, 'kind of assessment'],
+  [/^confirm_exposed$/, 'confirmation to use questions Test Yourself has shown'],
 ];
 
 export function fieldLabel(field: string): string {

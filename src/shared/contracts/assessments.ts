@@ -77,7 +77,14 @@ function checkAcrossFields(body: Record<string, unknown>, ctx: z.RefinementCtx):
 }
 
 export const assessmentBodySchema = assessmentSettingsSchema
-  .extend({ kind: assessmentKindSchema })
+  .extend({
+    kind: assessmentKindSchema,
+    /**
+     * An exam may hold questions whose answers Test Yourself has already shown to students it is for only
+     * when this says so (the server refuses it with an error on this field otherwise). Not stored.
+     */
+    confirm_exposed: z.boolean().optional(),
+  })
   .superRefine((body, ctx) => checkAcrossFields(body, ctx), { when: () => true });
 export type AssessmentBody = z.input<typeof assessmentBodySchema>;
 

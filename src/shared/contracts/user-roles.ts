@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'grant_teacher',
   'revoke_teacher',
   'set_teacher_schools',
+  // An exam saved with questions whose answers Test Yourself had shown (target: the exam, not a user).
+  'use_revealed_questions',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,6 +75,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   grant_teacher: 'Granted teacher',
   revoke_teacher: 'Removed teacher',
   set_teacher_schools: "Changed teacher's schools",
+  use_revealed_questions: 'Used questions Test Yourself had shown',
 };
 
 export const USER_ROLE_PATHS = {

@@ -32,7 +32,21 @@ export type AssessmentDraft = {
   offline_grace_minutes: string;
   school_ids: number[];
   published: boolean;
+  /**
+   * An exam: use questions whose answers Test Yourself has shown anyway, ticked after the server named them.
+   * Never stored; it covers only the questions it was ticked for (patchDraft clears it when they change).
+   */
+  confirm_exposed: boolean;
 };
+
+/** `patch` applied; a change of the questions or of who takes it asks for the confirmation again. */
+export function patchDraft(draft: AssessmentDraft, patch: Partial<AssessmentDraft>): AssessmentDraft {
+  const next = { ...draft, ...patch };
+  const changed = (['selection', 'questions', 'draws', 'school_ids'] as const).some(
+    (k) => k in patch && JSON.stringify(patch[k]) !== JSON.stringify(draft[k]),
+  );
+  return changed && !('confirm_exposed' in patch) ? { ...next, confirm_exposed: false } : next;
+}
 
 let drawKey = 0;
 export const newDraw = (micro_topic_id: number | null = null, count = '1'): DrawDraft => ({
@@ -61,6 +75,7 @@ export function emptyAssessmentDraft(school_ids: number[] = []): AssessmentDraft
     offline_grace_minutes: '10',
     school_ids,
     published: false,
+    confirm_exposed: false,
   };
 }
 
@@ -88,6 +103,7 @@ export function draftFromAssessment(a: Assessment, questions: Question[]): Asses
     offline_grace_minutes: String(a.offline_grace_minutes),
     school_ids: [...a.school_ids],
     published: a.published,
+    confirm_exposed: false,
   };
 }
 
@@ -124,5 +140,7 @@ export function assessmentBodyOf(draft: AssessmentDraft, kind: AssessmentKind): 
     offline_grace_minutes: toNumber(draft.offline_grace_minutes),
     school_ids: draft.school_ids,
     published: draft.published,
+    // Sent only when ticked: the server asks for it only for an exam with questions practice has shown.
+    ...(draft.confirm_exposed ? { confirm_exposed: true } : {}),
   };
 }

@@ -26,6 +26,7 @@ const FIELDS: [pattern: string, info: FieldInfo][] = [
   ['draws', fixed('questions', 'Micro topics to draw from')],
   ['draws.#.micro_topic_id', { section: 'questions', label: (i) => `Micro topic ${i + 1}` }],
   ['draws.#.count', { section: 'questions', label: (i) => `Questions to draw from micro topic ${i + 1}` }],
+  ['confirm_exposed', fixed('questions', 'Answers already shown by Test Yourself')],
   ['opens_at', fixed('schedule', 'Opens at')],
   ['closes_at', fixed('schedule', 'Closes at')],
   ['time_limit_minutes', fixed('schedule', 'Time limit (minutes)')],

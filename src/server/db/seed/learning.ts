@@ -186,7 +186,12 @@ export async function seedLearning(ctx: AppContext): Promise<void> {
     .select('id')
     .where('name', '=', 'Little Acorns Early Learning Centre')
     .executeTakeFirst();
-  const assessments = createAssessmentsService(ctx, { teacherSchoolIds: async () => [] });
+  // Seeded before any practice: nothing shown yet, nothing to audit.
+  const assessments = createAssessmentsService(ctx, {
+    teacherSchoolIds: async () => [],
+    revealedByPractice: async () => [],
+    audit: async () => {},
+  });
   const adminAuth = admin
     ? { user: (await createUsersRepository(db).findById(admin.id))!, tokenHash: '', sessionId: 0 }
     : null;

@@ -118,6 +118,23 @@ export function createAssessmentsRepository(db: Db) {
           .orderBy('school_id')
           .execute()
       ).map((r) => r.school_id),
+    /** Of these assessments, each one's kind and target schools (none: every school). */
+    kindsAndSchools: async (ids: number[]) => {
+      if (!ids.length) return [];
+      const [kinds, schools] = await Promise.all([
+        db.selectFrom('assessments').select(['id', 'kind']).where('id', 'in', ids).execute(),
+        db
+          .selectFrom('assessment_schools')
+          .select(['assessment_id', 'school_id'])
+          .where('assessment_id', 'in', ids)
+          .execute(),
+      ]);
+      return kinds.map((k) => ({
+        id: k.id,
+        kind: k.kind,
+        school_ids: schools.filter((s) => s.assessment_id === k.id).map((s) => s.school_id),
+      }));
+    },
     insert: async (v: Insertable<AssessmentsTable>) =>
       (await db.insertInto('assessments').values(v).returning('id').executeTakeFirstOrThrow()).id,
     update: (id: number, v: Updateable<AssessmentsTable>) =>
@@ -166,6 +183,20 @@ export function createAssessmentsRepository(db: Db) {
             .groupBy('micro_topic_id')
             .execute()
         : [],
+    /** The questions an assessment may draw from these topics (never the Test Yourself questions). */
+    poolQuestionIds: async (microTopicIds: number[]) =>
+      microTopicIds.length
+        ? (
+            await db
+              .selectFrom('questions')
+              .select('id')
+              .where('micro_topic_id', 'in', microTopicIds)
+              .where('practice_only', '=', 0)
+              .execute()
+          ).map((r) => r.id)
+        : [],
+    stems: async (ids: number[]) =>
+      ids.length ? db.selectFrom('questions').select(['id', 'stem']).where('id', 'in', ids).execute() : [],
     existingSchoolIds: async (ids: number[]) =>
       ids.length
         ? (await db.selectFrom('schools').select('id').where('id', 'in', ids).execute()).map((r) => r.id)

@@ -9,6 +9,7 @@ import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createAssessmentsRepository, type AssessmentRow } from './assessments.repository.ts';
+import { createExposureCheck, type AuditWrite, type RevealedByPractice } from './exposed-questions.ts';
 
 /**
  * A teacher's assessment names its schools (an admin's may be for every school). Also asked of a body the
@@ -39,6 +40,8 @@ export interface AssessmentInput {
   offline_grace_minutes: number;
   school_ids: number[];
   published: boolean;
+  /** An exam: use questions whose answers Test Yourself has shown anyway (exposed-questions.ts). */
+  confirm_exposed?: boolean;
 }
 
 /** Attempt facts the student list needs, supplied by the attempts feature. */
@@ -56,9 +59,14 @@ export interface AttemptSummary {
 
 export function createAssessmentsService(
   ctx: AppContext,
-  deps: { teacherSchoolIds: (userId: number) => Promise<number[]> },
+  deps: {
+    teacherSchoolIds: (userId: number) => Promise<number[]>;
+    revealedByPractice: RevealedByPractice;
+    audit: AuditWrite;
+  },
 ) {
   const repo = createAssessmentsRepository(ctx.db);
+  const exposure = createExposureCheck(ctx, repo, deps);
   const iso = () => ctx.now().toISOString();
 
   /** What an actor may edit: admins everything, teachers the quizzes and exams aimed solely at `own` schools. */
@@ -126,11 +134,17 @@ export function createAssessmentsService(
   }
 
   /** Staff may look at what their students can take: teachers those aimed at one of their schools or at everyone. */
+  const viewRefusal = (editor: Editor, kind: string, schoolIds: number[]): string | null =>
+    editor === 'admin'
+      ? null
+      : kind === 'diagnostic'
+        ? 'Only admins manage diagnostics.'
+        : schoolIds.length && !schoolIds.some((s) => editor.own.includes(s))
+          ? 'This assessment is for another school.'
+          : null;
   function checkView(editor: Editor, kind: string, schoolIds: number[]): void {
-    if (editor === 'admin') return;
-    if (kind === 'diagnostic') throw forbidden('Only admins manage diagnostics.');
-    if (schoolIds.length && !schoolIds.some((s) => editor.own.includes(s)))
-      throw forbidden('This assessment is for another school.');
+    const refusal = viewRefusal(editor, kind, schoolIds);
+    if (refusal) throw forbidden(refusal);
   }
 
   /**
@@ -234,9 +248,19 @@ export function createAssessmentsService(
       const row = await load(id);
       checkView(await editorOf(actor), row.kind, await repo.schoolIds(id));
     },
+    /**
+     * Of these assessments, the ids the actor may look at by the rule above (reports use it: an item analysis
+     * shows stems and keys, so it is as private as the assessment itself).
+     */
+    async followable(actor: Authed, ids: number[]): Promise<Set<number>> {
+      const editor = await editorOf(actor);
+      const rows = await repo.kindsAndSchools([...new Set(ids)]);
+      return new Set(rows.filter((r) => !viewRefusal(editor, r.kind, r.school_ids)).map((r) => r.id));
+    },
     async create(actor: Authed, body: AssessmentInput): Promise<Assessment> {
       await checkTarget(actor, body.kind, body.school_ids);
       await validate(actor, body);
+      const exposed = await exposure.check(body);
       const id = await repo.insert({
         ...columns(body),
         created_by: actor.user.id,
@@ -244,6 +268,7 @@ export function createAssessmentsService(
         updated_at: iso(),
       });
       await repo.setParts(id, parts(body));
+      await exposure.record(actor, { id, title: body.title }, exposed);
       return toAssessment(await load(id), await editorOf(actor));
     },
     async update(actor: Authed, id: number, body: AssessmentInput): Promise<Assessment> {
@@ -252,8 +277,10 @@ export function createAssessmentsService(
         throw unprocessable({ kind: ['The kind of an assessment cannot change.'] });
       await checkTarget(actor, body.kind, body.school_ids);
       await validate(actor, body);
+      const exposed = await exposure.check(body);
       await repo.update(id, { ...columns(body), updated_at: iso() });
       await repo.setParts(id, parts(body));
+      await exposure.record(actor, { id, title: body.title }, exposed);
       return toAssessment(await load(id), await editorOf(actor));
     },
     async remove(actor: Authed, id: number): Promise<void> {

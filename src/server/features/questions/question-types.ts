@@ -74,24 +74,16 @@ export function optionOrderFor(content: QuestionContent, shuffleOptions: boolean
       const ids = content.options.map((o) => o.id);
       return shuffleOptions ? shuffled(ids) : ids;
     }
-    // Ordering items and matching right-hand items are always shuffled, and no item is left where the key
-    // puts it: their stored order is the answer, and a half-sorted list gives half of it away.
+    // Ordering items and matching right-hand items are always shuffled (their stored order is the answer), and
+    // uniformly over every order, the key's own included: a shuffle that never leaves an item where the key
+    // puts it gives the key away (two items are then always shown reversed).
     case 'ordering':
-      return deranged(content.items.map((i) => i.id));
+      return shuffled(content.items.map((i) => i.id));
     case 'matching':
-      return deranged(content.pairs.map((p) => p.right_id));
+      return shuffled(content.pairs.map((p) => p.right_id));
     default:
       return [];
   }
-}
-
-/** A random order with no item in its original place (a derangement); a rotation if chance will not give one. */
-export function deranged(ids: string[]): string[] {
-  for (let i = 0; i < 20; i++) {
-    const s = shuffled(ids);
-    if (s.every((id, k) => id !== ids[k])) return s;
-  }
-  return [...ids.slice(1), ...ids.slice(0, 1)];
 }
 
 export function toStudentQuestion(

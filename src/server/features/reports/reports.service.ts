@@ -45,7 +45,11 @@ const truncate = (s: string) => (s.length > STEM_CHARS ? `${s.slice(0, STEM_CHAR
  */
 export function createReportsService(
   ctx: AppContext,
-  deps: { teacherSchoolIds: (userId: number) => Promise<number[]> },
+  deps: {
+    teacherSchoolIds: (userId: number) => Promise<number[]>;
+    /** Of these assessments, those the caller may look at (the assessments feature's rule). */
+    followable: (auth: Authed, assessmentIds: number[]) => Promise<Set<number>>;
+  },
 ) {
   const repo = createReportsRepository(ctx.db, ctx.dialect);
 
@@ -204,13 +208,23 @@ export function createReportsService(
     },
 
     async assessments(auth: Authed) {
-      return { data: await repo.assessmentsWithAttempts(await scopeOf(auth)) };
+      const rows = await repo.assessmentsWithAttempts(await scopeOf(auth));
+      const mayFollow = await deps.followable(
+        auth,
+        rows.map((r) => r.id),
+      );
+      return { data: rows.filter((r) => mayFollow.has(r.id)) };
     },
 
+    /**
+     * Stems and key flags: only for an assessment the caller may look at on its own screen. Another school's
+     * is a 404, as if it did not exist, whatever its attempts.
+     */
     async itemAnalysis(auth: Authed, assessmentId: number, schoolId?: number): Promise<ItemAnalysis> {
       const scope = await scopeOf(auth, schoolId);
       const assessment = await repo.assessment(assessmentId);
-      if (!assessment) throw notFound('That assessment does not exist.');
+      if (!assessment || !(await deps.followable(auth, [assessmentId])).has(assessmentId))
+        throw notFound('That assessment does not exist.');
       await refreshItems(assessmentId);
       const [totals, groups, fixed] = await Promise.all([
         repo.attemptTotals(assessmentId, scope, schoolId),

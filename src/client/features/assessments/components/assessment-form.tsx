@@ -10,7 +10,12 @@ import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
-import { assessmentBodyOf, draftFromAssessment, emptyAssessmentDraft } from '../assessment-draft.ts';
+import {
+  assessmentBodyOf,
+  draftFromAssessment,
+  emptyAssessmentDraft,
+  patchDraft,
+} from '../assessment-draft.ts';
 import type { AssessmentDraft } from '../assessment-draft.ts';
 import {
   clientErrors,
@@ -22,6 +27,7 @@ import {
 } from '../assessment-errors.ts';
 import { createAssessment, deleteAssessment, updateAssessment } from '../assessments.api.ts';
 import { ErrorSummary, FormSection, SaveBar, SectionNav, focusField } from './builder-chrome.tsx';
+import { ExposedWarning } from './exposed-warning.tsx';
 import type { SaveState } from './builder-chrome.tsx';
 import { FixedQuestions, RandomDraws } from './selection-editors.tsx';
 import { MarkingSettings, SchoolSettings, ScheduleSettings } from './settings-sections.tsx';
@@ -70,7 +76,7 @@ export function AssessmentForm(props: AssessmentFormProps) {
   const saving = useAction(save);
   const removing = useAction(deleteAssessment);
   const change = (patch: Partial<AssessmentDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
+    setDraft((d) => patchDraft(d, patch));
     setOutcome('none');
   };
   const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
@@ -228,6 +234,7 @@ export function AssessmentForm(props: AssessmentFormProps) {
           ) : (
             <RandomDraws {...selectionProps} />
           )}
+          <ExposedWarning {...sectionProps} />
           <div className="bo-toolbar assessment-form__shuffle">
             <label className="checkbox">
               <input
