@@ -87,6 +87,14 @@ export const adminUserSchema = userSchema.extend({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersResponseSchema = listOf(adminUserSchema);
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });
+/**
+ * An edit's answer. A new e-mail address is not the user's yet: it waits, in `pending_email`, for the link
+ * mailed to it (null when no change waits).
+ */
+export const adminUserEditResponseSchema = adminUserResponseSchema.extend({
+  pending_email: z.string().nullable(),
+});
+export type AdminUserEditResult = z.infer<typeof adminUserEditResponseSchema>;
 
 export const setStatusBodySchema = z.strictObject({ is_active: z.boolean() });
 
