@@ -89,9 +89,15 @@ export function createAuthService(
     sendVerificationMail,
   });
 
-  /** A new password must not be one of the common ones (the contract already checked its length). */
-  async function checkNewPassword(password: string): Promise<Record<string, string[]>> {
-    const problem = await newPasswordProblem(password);
+  /**
+   * A new password must be neither a common one nor easy to guess for someone who knows the person's name and
+   * address (the contract already checked its length).
+   */
+  async function checkNewPassword(
+    password: string,
+    person: { full_name: string; email: string },
+  ): Promise<Record<string, string[]>> {
+    const problem = await newPasswordProblem(password, person);
     return problem ? { password: [problem] } : {};
   }
 
@@ -151,7 +157,7 @@ export function createAuthService(
       await deps.limiter.consume(key, ctx.config.registrationsPerHour, 3600_000);
       const errors: Record<string, string[]> = {};
       if (await users.emailTaken(body.email)) errors.email = ['The email has already been taken.'];
-      Object.assign(errors, await checkNewPassword(body.password));
+      Object.assign(errors, await checkNewPassword(body.password, body));
       Object.assign(errors, await deps.schools.checkPlacement(body.location_id, body.school_id));
       if (Object.keys(errors).length) throw unprocessable(errors);
       const now = iso();
@@ -206,7 +212,7 @@ export function createAuthService(
       if (!reset || !row || row.email !== body.email || reset.used_at !== null || reset.expires_at <= iso()) {
         throw unprocessable({ token: [BAD_RESET] });
       }
-      const weak = await checkNewPassword(body.password);
+      const weak = await checkNewPassword(body.password, row);
       if (Object.keys(weak).length) throw unprocessable(weak);
       const hash = await ctx.hasher.hash(body.password);
       if (!(await repo.consumeReset(reset.id, iso()))) throw unprocessable({ token: [BAD_RESET] });
@@ -230,7 +236,7 @@ export function createAuthService(
       if (!(await ctx.hasher.verify(body.current_password, actor.password_hash))) {
         throw unprocessable({ current_password: ['The current password is incorrect.'] });
       }
-      const weak = await checkNewPassword(body.password);
+      const weak = await checkNewPassword(body.password, actor);
       if (Object.keys(weak).length) throw unprocessable(weak);
       await users.update(actor.id, {
         password_hash: await ctx.hasher.hash(body.password),
