@@ -9,6 +9,7 @@ import {
   type UserFilters,
 } from '../../../shared/contracts/admin-users.ts';
 import { emailSchema } from '../../../shared/contracts/auth.ts';
+import { hasVisibleText } from '../../../shared/contracts/visible-text.ts';
 import type { AppContext } from '../../context.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
@@ -48,7 +49,7 @@ export function createUsersCsvService(
       raw.map(unguard);
     const errors: Record<string, string[]> = {};
     const name = fullName.trim();
-    if (name.length < 2 || name.length > 120)
+    if (!hasVisibleText(name) || name.length < 2 || name.length > 120)
       errors.full_name = ['The full name must be between 2 and 120 characters.'];
     const email = emailSchema.safeParse(emailCell);
     if (!email.success) errors.email = ['The email must be a valid email address.'];
