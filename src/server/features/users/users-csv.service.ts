@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 // The question bank's RFC 4180 reader and writer, formula guard included: one CSV dialect for the back office.
-import { parseCsv, toCsv } from '../questions/csv.ts';
+import { parseCsv, toCsv, unguardCell } from '../questions/csv.ts';
 import { createAdminUsersRepository } from './admin-users.repository.ts';
 import { NO_PASSWORD, type AdminUsersDeps, type AdminUsersService } from './admin-users.service.ts';
 import type { UserRow } from './users.repository.ts';
@@ -26,7 +26,7 @@ type Accepted = { row: number; values: Insertable<UsersTable>; role: Role };
 
 const norm = (v: string) => v.trim().toLowerCase();
 // Export guards cells that a spreadsheet would run as a formula with a leading quote; import takes it off.
-const unguard = (v: string) => (/^'[=+\-@]/.test(v) ? v.slice(1) : v);
+const unguard = unguardCell;
 const yesNo = (v: boolean) => (v ? 'yes' : 'no');
 
 /** CSV import and export of users, in one format: an export can be imported again elsewhere. */
