@@ -156,7 +156,12 @@ export function createAuthService(
       const key = `register:address:${ip}`;
       await deps.limiter.consume(key, ctx.config.registrationsPerHour, 3600_000);
       const errors: Record<string, string[]> = {};
-      if (await users.emailTaken(body.email)) errors.email = ['The email has already been taken.'];
+      // Registration signs the new account in, so a free address and a taken one cannot answer alike (the
+      // README, "Registration"): the hourly allowance slows the asking, and the owner is told of it.
+      if (await users.emailTaken(body.email)) {
+        errors.email = ['The email has already been taken.'];
+        mail.noticeRegistrationAttempt(body.email);
+      }
       Object.assign(errors, await checkNewPassword(body.password, body));
       Object.assign(errors, await deps.schools.checkPlacement(body.location_id, body.school_id));
       if (Object.keys(errors).length) throw unprocessable(errors);
