@@ -242,7 +242,9 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     schools,
     revokeSessions: auth.revokeAllSessions,
     invite,
-    sendVerification: auth.sendVerificationEmail,
+    requestEmailChange: auth.account.requestEmailChange,
+    noticeEmailReplaced: auth.account.noticeEmailReplaced,
+    pendingEmail: auth.account.pendingEmail,
   });
 
   const routes: RouteInfo[] = [];

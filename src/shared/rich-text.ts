@@ -40,6 +40,11 @@ const IMG_TAG = new RegExp(`&lt;img${ATTRS}\\s*/?&gt;`, 'gi');
 const A_OPEN = new RegExp(`&lt;a${ATTRS}\\s*&gt;`, 'gi');
 const A_CLOSE = /&lt;\/a\s*&gt;/gi;
 const ATTR = /([a-z-]+)=&quot;((?:(?!&quot;)[^<>])*?)&quot;/gi;
+/**
+ * Every tag that may come back, in one pass from left to right: a tag is rebuilt only where it starts outside
+ * another tag, so `</a>` or `<p>` written inside an attribute value stays the escaped text it is.
+ */
+const TOKEN = new RegExp(`${IMG_TAG.source}|${A_OPEN.source}|${A_CLOSE.source}|${BARE_TAG.source}`, 'gi');
 
 /** The one image source rich text may use: a file uploaded to us (contracts/files.ts FILE_URL_PATTERN). */
 export const RICH_TEXT_IMAGE_SRC = /^\/api\/files\/[1-9]\d{0,9}$/;
@@ -60,21 +65,22 @@ export function sanitizeRichText(input: string): string {
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;');
-  return escaped
-    .replace(BARE_TAG, (_m, slash: string, tag: string) => `<${slash}${tag.toLowerCase()}>`)
-    .replace(IMG_TAG, (m, attrText: string) => {
-      const attrs = attrsOf(attrText);
+  return escaped.replace(TOKEN, (m, imgAttrs?: string, aAttrs?: string, slash?: string, tag?: string) => {
+    if (imgAttrs !== undefined) {
+      const attrs = attrsOf(imgAttrs);
       const src = attrs.get('src') ?? '';
       if (!RICH_TEXT_IMAGE_SRC.test(src)) return m;
       const alt = attrs.get('alt');
       return alt ? `<img src="${src}" alt="${alt}">` : `<img src="${src}" alt="">`;
-    })
-    .replace(A_OPEN, (m, attrText: string) => {
-      const href = attrsOf(attrText).get('href') ?? '';
+    }
+    if (aAttrs !== undefined) {
+      const href = attrsOf(aAttrs).get('href') ?? '';
       if (!LINK_HREF.test(href)) return m;
       return `<a href="${href}" rel="${LINK_REL}" target="_blank">`;
-    })
-    .replace(A_CLOSE, '</a>');
+    }
+    if (tag !== undefined) return `<${slash ?? ''}${tag.toLowerCase()}>`;
+    return '</a>';
+  });
 }
 
 /** Plain text of sanitised rich text, on one line (CSV export, search, lists). */

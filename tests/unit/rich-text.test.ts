@@ -68,6 +68,17 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<a href="https://x.test" onclick="alert(1)">x</a>')).not.toContain('onclick=');
   });
 
+  it('rebuilds no tag written inside an attribute value (issue 22: `</a>` came back inside an alt)', () => {
+    expect(sanitizeRichText('<img src="/api/files/3" alt="</a><p>x</p>">')).toBe(
+      '<img src="/api/files/3" alt="&lt;/a&gt;&lt;p&gt;x&lt;/p&gt;">',
+    );
+    expect(sanitizeRichText('<a href="https://x.test/</a>">l</a>')).toBe(
+      '<a href="https://x.test/&lt;/a&gt;" rel="noopener noreferrer nofollow" target="_blank">l</a>',
+    );
+    // A refused tag stays text as a whole, what is inside its values included.
+    expect(sanitizeRichText('<img src="https://evil.test/t.gif" alt="<strong>">')).not.toContain('<strong>');
+  });
+
   it('changes nothing the second time', () => {
     const inputs = [
       '<p>A &amp; B &lt;tag&gt; "q"</p>',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listOf, listQuerySchema } from './common.ts';
 import { locationSchema, schoolSchema } from './lookups.ts';
+import { visibleText } from './visible-text.ts';
 
 /**
  * Manage Schools (/admin/schools, /admin/school/{id?}). Two levels: a location holds schools, a school holds
@@ -20,13 +21,13 @@ export const adminSchoolsResponseSchema = listOf(adminSchoolSchema);
 export const adminSchoolResponseSchema = z.object({ school: adminSchoolSchema });
 
 export const schoolBodySchema = z.strictObject({
-  name: z.string().trim().min(2, 'The name must be at least 2 characters.').max(200),
+  name: visibleText('The name must be at least 2 characters.', 2).max(200),
   location_id: z.number().int().positive().max(2_147_483_647),
 });
 export type SchoolBody = z.input<typeof schoolBodySchema>;
 
 export const locationBodySchema = z.strictObject({
-  name: z.string().trim().min(2, 'The name must be at least 2 characters.').max(200),
+  name: visibleText('The name must be at least 2 characters.', 2).max(200),
 });
 export type LocationBody = z.input<typeof locationBodySchema>;
 export const locationResponseSchema = z.object({ location: locationSchema });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, userSchema } from './auth.ts';
 import { idSchema, listOf, listQuerySchema, mayHoldNul } from './common.ts';
+import { visibleText } from './visible-text.ts';
 
 export const roleSchema = z.enum(['admin', 'teacher', 'student']);
 export type Role = z.infer<typeof roleSchema>;
@@ -30,7 +31,7 @@ export const userFiltersSchema = z.strictObject({
 });
 export type UserFilters = z.output<typeof userFiltersSchema>;
 
-const fullNameSchema = z.string().trim().min(2, 'The full name must be at least 2 characters.').max(120);
+const fullNameSchema = visibleText('The full name must be at least 2 characters.', 2).max(120);
 
 /**
  * A user as staff create them. A teacher may only make students of their own schools; the school must lie
@@ -87,6 +88,14 @@ export const adminUserSchema = userSchema.extend({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersResponseSchema = listOf(adminUserSchema);
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });
+/**
+ * An edit's answer. A new e-mail address is not the user's yet: it waits, in `pending_email`, for the link
+ * mailed to it (null when no change waits).
+ */
+export const adminUserEditResponseSchema = adminUserResponseSchema.extend({
+  pending_email: z.string().nullable(),
+});
+export type AdminUserEditResult = z.infer<typeof adminUserEditResponseSchema>;
 
 export const setStatusBodySchema = z.strictObject({ is_active: z.boolean() });
 

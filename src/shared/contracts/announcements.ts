@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, listOf, listQuerySchema } from './common.ts';
+import { visibleText } from './visible-text.ts';
 
 export const ANNOUNCEMENT_LIMITS = { title: 200, body: 20_000, schools: 200 } as const;
 
@@ -41,11 +42,10 @@ const isoDate = z.iso.datetime({ offset: true, message: 'Give a date and time.' 
  */
 export const announcementBodySchema = z
   .strictObject({
-    title: z
-      .string({ message: 'Give the announcement a title.' })
-      .trim()
-      .min(1, 'Give the announcement a title.')
-      .max(ANNOUNCEMENT_LIMITS.title, `Keep the title under ${ANNOUNCEMENT_LIMITS.title} characters.`),
+    title: visibleText('Give the announcement a title.').max(
+      ANNOUNCEMENT_LIMITS.title,
+      `Keep the title under ${ANNOUNCEMENT_LIMITS.title} characters.`,
+    ),
     body: z
       .string({ message: 'Write the announcement.' })
       .max(ANNOUNCEMENT_LIMITS.body, `Keep the announcement under ${ANNOUNCEMENT_LIMITS.body} characters.`),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, listQuerySchema } from './common.ts';
+import { visibleText } from './visible-text.ts';
 
 const id = z.number().int().positive().max(2_147_483_647);
 export const ASSESSMENT_KINDS = ['quiz', 'exam', 'diagnostic'] as const;
@@ -19,7 +20,7 @@ export const REVIEW_POLICY_LABELS: Record<ReviewPolicy, string> = {
 const isoDate = z.iso.datetime({ offset: true, message: 'Give a date and time.' });
 
 export const assessmentSettingsSchema = z.strictObject({
-  title: z.string().trim().min(3, 'The title must be at least 3 characters.').max(200),
+  title: visibleText('The title must be at least 3 characters.', 3).max(200),
   description: z.string().trim().max(5000).default(''),
   selection: z.enum(['fixed', 'random']),
   /** For fixed selection, in order. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { idSchema } from './common.ts';
+import { visibleText } from './visible-text.ts';
 
 export const emailSchema = z
   .string()
@@ -54,7 +55,7 @@ function confirmed<T extends z.ZodType<{ password: string; password_confirmation
 
 export const registerBodySchema = confirmed(
   z.strictObject({
-    full_name: z.string().trim().min(2, 'The full name must be at least 2 characters.').max(120),
+    full_name: visibleText('The full name must be at least 2 characters.', 2).max(120),
     email: emailSchema,
     password: passwordSchema,
     password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
@@ -96,7 +97,7 @@ export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
 /** The account screen: what a user may change about themselves. */
 export const updateAccountBodySchema = z.strictObject({
-  full_name: z.string().trim().min(2, 'The full name must be at least 2 characters.').max(120),
+  full_name: visibleText('The full name must be at least 2 characters.', 2).max(120),
   email: emailSchema,
   location_id: idSchema.nullable(),
   school_id: idSchema.nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema, listOf, listQuerySchema } from './common.ts';
+import { visibleText } from './visible-text.ts';
 
 /** Lectures, videos and live discussions share one table and one pair of back-office screens (spec 2.3). */
 export const CONTENT_KINDS = ['lecture', 'video', 'live-discussion'] as const;
@@ -26,11 +27,10 @@ const url = z
  * text, kept as typed and shown as text; body_html is rich text, kept as sanitizeRichText returns it.
  */
 export const contentBodySchema = z.strictObject({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Give it a title.')
-    .max(CONTENT_LIMITS.title, `Keep the title under ${CONTENT_LIMITS.title} characters.`),
+  title: visibleText('Give it a title.').max(
+    CONTENT_LIMITS.title,
+    `Keep the title under ${CONTENT_LIMITS.title} characters.`,
+  ),
   summary: z
     .string()
     .trim()

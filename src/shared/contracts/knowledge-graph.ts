@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { visibleText } from './visible-text.ts';
 
 const id = z.number().int().positive().max(2_147_483_647);
-const name = z.string().trim().min(2, 'The name must be at least 2 characters.').max(200);
+const name = visibleText('The name must be at least 2 characters.', 2).max(200);
 const description = z.string().trim().max(2000).default('');
 
 export const microTopicSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from './visible-text.ts';
 
 /**
  * Live discussions (issue 8): scheduled sessions (content items of kind 'live-discussion') and the real-time
@@ -89,11 +90,10 @@ export const liveMessageBodySchema = z.strictObject({
     .min(8, 'The message needs an id of its own.')
     .max(64, 'The message id is too long.')
     .regex(/^[A-Za-z0-9_-]+$/, 'The message id may hold letters, digits, - and _ only.'),
-  body: z
-    .string()
-    .trim()
-    .min(1, 'Please write a message.')
-    .max(LIVE_LIMITS.message, `Keep the message under ${LIVE_LIMITS.message} characters.`),
+  body: visibleText('Please write a message.').max(
+    LIVE_LIMITS.message,
+    `Keep the message under ${LIVE_LIMITS.message} characters.`,
+  ),
 });
 export type LiveMessageBody = z.input<typeof liveMessageBodySchema>;
 export const liveMessageResponseSchema = z.object({ message: liveMessageSchema });

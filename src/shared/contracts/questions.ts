@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, listQuerySchema, mayHoldNul } from './common.ts';
+import { visibleText } from './visible-text.ts';
 
 export const QUESTION_TYPES = [
   'single_choice',
@@ -22,7 +23,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
 export const DIFFICULTY_LABELS: Record<number, string> = { 1: 'Easy', 2: 'Medium', 3: 'Hard' };
 
 // No message of its own: the server names the field ("The option 2 field is required.").
-const text = z.string().trim().min(1).max(500);
+const text = visibleText().max(500);
 const optionId = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/, 'The option id is invalid.');
 
 /**
@@ -49,7 +50,7 @@ export const questionContentSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('true_false'), correct: z.boolean() }),
   z.strictObject({
     type: z.literal('short_answer'),
-    accepted: z.array(z.string().trim().min(1).max(200)).min(1, 'Give at least one accepted answer.').max(10),
+    accepted: z.array(visibleText().max(200)).min(1, 'Give at least one accepted answer.').max(10),
   }),
   z.strictObject({
     type: z.literal('matching'),
@@ -93,7 +94,7 @@ export const questionBodySchema = z.strictObject({
   micro_topic_id: z.number().int().positive().max(2_147_483_647),
   difficulty: z.number().int().min(1).max(3),
   /** Rich text in the allow-list of src/shared/rich-text.ts (bare tags, our own file images, http(s) links). */
-  stem: z.string().trim().min(1, 'The question text is required.').max(5000),
+  stem: visibleText('The question text is required.').max(5000),
   explanation: z.string().trim().max(5000).default(''),
   image_url: z
     .string()

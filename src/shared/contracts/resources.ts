@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema } from './common.ts';
 import { fileLinkSchema } from './files.ts';
+import { visibleText } from './visible-text.ts';
 
 export const RESOURCE_LIMITS = { folderName: 120, title: 200, description: 2000, topics: 50 } as const;
 
@@ -8,11 +9,10 @@ export const RESOURCE_LIMITS = { folderName: 120, title: 200, description: 2000,
 export const RESOURCE_FILE_KINDS = ['document', 'video', 'image'] as const;
 
 /** Plain text: stored as typed and shown as text (React escapes it); only the ends are trimmed. */
-const folderName = z
-  .string()
-  .trim()
-  .min(1, 'Give the folder a name.')
-  .max(RESOURCE_LIMITS.folderName, `Keep the name under ${RESOURCE_LIMITS.folderName} characters.`);
+const folderName = visibleText('Give the folder a name.').max(
+  RESOURCE_LIMITS.folderName,
+  `Keep the name under ${RESOURCE_LIMITS.folderName} characters.`,
+);
 
 export const folderBodySchema = z.strictObject({
   name: folderName,
@@ -38,11 +38,10 @@ export type ResourceFolder = z.infer<typeof resourceFolderSchema>;
 export const foldersResponseSchema = z.object({ folders: z.array(resourceFolderSchema) });
 export const folderResponseSchema = z.object({ folder: resourceFolderSchema });
 
-const title = z
-  .string()
-  .trim()
-  .min(1, 'Give the file a title.')
-  .max(RESOURCE_LIMITS.title, `Keep the title under ${RESOURCE_LIMITS.title} characters.`);
+const title = visibleText('Give the file a title.').max(
+  RESOURCE_LIMITS.title,
+  `Keep the title under ${RESOURCE_LIMITS.title} characters.`,
+);
 const description = z
   .string()
   .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, listQuerySchema } from './common.ts';
+import { visibleText } from './visible-text.ts';
 
 /** What a support request is about: lets staff pick up the ones they can answer. */
 export const SUPPORT_CATEGORIES = [
@@ -36,18 +37,16 @@ export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = {
 export const SUPPORT_LIMITS = { subject: 150, message: 5000 } as const;
 
 /** Plain text: stored and shown as typed (never as HTML); only the ends are trimmed. */
-const messageText = z
-  .string()
-  .trim()
-  .min(1, 'Please write your message.')
-  .max(SUPPORT_LIMITS.message, `Keep the message under ${SUPPORT_LIMITS.message} characters.`);
+const messageText = visibleText('Please write your message.').max(
+  SUPPORT_LIMITS.message,
+  `Keep the message under ${SUPPORT_LIMITS.message} characters.`,
+);
 
 export const createTicketBodySchema = z.strictObject({
-  subject: z
-    .string()
-    .trim()
-    .min(3, 'Give your question a short subject (at least 3 characters).')
-    .max(SUPPORT_LIMITS.subject, `Keep the subject under ${SUPPORT_LIMITS.subject} characters.`),
+  subject: visibleText('Give your question a short subject (at least 3 characters).', 3).max(
+    SUPPORT_LIMITS.subject,
+    `Keep the subject under ${SUPPORT_LIMITS.subject} characters.`,
+  ),
   category: supportCategorySchema,
   message: messageText,
 });

@@ -43,10 +43,18 @@ export const AUDIT_ACTIONS = [
   'set_teacher_schools',
   // An exam saved with questions whose answers Test Yourself had shown (target: the exam, not a user).
   'use_revealed_questions',
+  // Staff edits of a user (Manage Users): every field, and whether the account may sign in.
+  'edit_name',
+  'edit_email',
+  'request_email_change',
+  'set_school',
+  'set_location',
+  'deactivate',
+  'reactivate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** One row of the audit log: who changed what for whom, when. */
+/** One row of the audit log: who changed what for whom, when (roles, and every staff edit of a user). */
 export const auditEntrySchema = z.object({
   id: z.number(),
   actor_id: z.number().nullable(),
@@ -76,6 +84,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   revoke_teacher: 'Removed teacher',
   set_teacher_schools: "Changed teacher's schools",
   use_revealed_questions: 'Used questions Test Yourself had shown',
+  edit_name: 'Changed name',
+  edit_email: 'Changed e-mail (not signed in yet)',
+  request_email_change: 'Asked to change e-mail (waits for confirmation)',
+  set_school: 'Changed school',
+  set_location: 'Changed location',
+  deactivate: 'Deactivated',
+  reactivate: 'Reactivated',
 };
 
 export const USER_ROLE_PATHS = {

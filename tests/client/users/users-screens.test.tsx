@@ -273,4 +273,33 @@ describe('the user screen', () => {
     expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeTruthy();
     expect(statuses).toEqual([{ is_active: false }, { is_active: true }]);
   });
+
+  it('says a new e-mail address waits for its confirmation link rather than that it changed', async () => {
+    await signInAs(teacherUser);
+    const puts: unknown[] = [];
+    serve({
+      other: (r) => {
+        if (r.method === 'GET' && r.url === '/api/admin/users/30') return json(200, { user: sam });
+        if (r.method === 'PUT' && r.url === '/api/admin/users/30') {
+          puts.push(r.body);
+          return json(200, { user: sam, pending_email: 'sam.new@example.test' });
+        }
+        return undefined;
+      },
+    });
+    renderEdit('30');
+    expect(((await screen.findByLabelText(/Full name/)) as HTMLInputElement).value).toBe('Sam Rivera');
+    type(/Email/, 'sam.new@example.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText(
+        'The changes were saved. A confirmation link was sent to sam.new@example.test; the e-mail address changes when it is opened.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(
+      /Waiting for confirmation.*sam\.new@example\.test/,
+    );
+    expect(screen.queryByText('The changes were saved.')).toBeNull();
+    expect(puts).toHaveLength(1);
+  });
 });

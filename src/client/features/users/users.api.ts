@@ -1,11 +1,13 @@
 import {
   ADMIN_USER_PATHS,
+  adminUserEditResponseSchema,
   adminUserResponseSchema,
   adminUsersResponseSchema,
   importUsersResponseSchema,
 } from '../../../shared/contracts/admin-users.ts';
 import type {
   AdminUser,
+  AdminUserEditResult,
   ImportUsersResult,
   Role,
   UserBody,
@@ -60,8 +62,9 @@ export async function createUser(body: UserBody): Promise<AdminUser> {
   return (await postJson(ADMIN_USER_PATHS.list, body, { schema: adminUserResponseSchema })).user;
 }
 
-export async function updateUser(id: number, body: UserEditBody): Promise<AdminUser> {
-  return (await putJson(ADMIN_USER_PATHS.one(id), body, { schema: adminUserResponseSchema })).user;
+/** The user as saved, and the new address waiting for its confirmation link, if any. */
+export function updateUser(id: number, body: UserEditBody): Promise<AdminUserEditResult> {
+  return putJson(ADMIN_USER_PATHS.one(id), body, { schema: adminUserEditResponseSchema });
 }
 
 export async function setUserActive(id: number, isActive: boolean): Promise<AdminUser> {

@@ -40,7 +40,39 @@ export function createAccountService(
     );
   }
 
+  /** Staff asked for the change: the owner hears who, and how to stop it. */
+  function notifyOldAddressOfStaffChange(
+    user: UserRow,
+    newEmail: string,
+    staffName: string,
+    applied: boolean,
+  ) {
+    const what = applied
+      ? `${staffName} has replaced the e-mail address of your Pathbuilder account, which had not been used yet, with ${newEmail}. The invitation sent to this address no longer works.`
+      : `${staffName} asked to change the e-mail address of your Pathbuilder account to ${newEmail}. The change happens only when the link sent to that address is opened; until then you keep signing in with this one.\n\nIf you did not expect this, sign in and withdraw the change on your Account page, and tell your school.`;
+    ctx.tasks.run('e-mail change notice', () =>
+      ctx.mailer.send({
+        to: user.email,
+        subject: 'Your Pathbuilder e-mail address is about to change',
+        text: `Hello ${user.full_name},\n\n${what}`,
+      }),
+    );
+  }
+
   return {
+    /**
+     * A change of address asked by staff (Manage Users): the same wait for the new address's link as the
+     * user's own change, so it applies only once confirmed, and the current address hears who asked.
+     */
+    async requestEmailChange(user: UserRow, newEmail: string, staffName: string): Promise<void> {
+      await repo.setPendingEmail(user.id, newEmail, iso());
+      deps.sendVerificationMail({ id: user.id, email: newEmail, full_name: user.full_name });
+      notifyOldAddressOfStaffChange(user, newEmail, staffName, false);
+    },
+
+    noticeEmailReplaced: (user: UserRow, newEmail: string, staffName: string) =>
+      notifyOldAddressOfStaffChange(user, newEmail, staffName, true),
+
     async updateAccount(
       actor: UserRow,
       targetId: number,

@@ -80,6 +80,25 @@ export function createAuthMail(
     },
 
     /**
+     * Someone tried to register with an address that has an account: its owner hears of it (at most once an
+     * hour), so probing for who is registered does not go unnoticed, and a forgetful owner learns how back in.
+     */
+    noticeRegistrationAttempt(email: string): void {
+      ctx.tasks.run('registration attempt notice', async () => {
+        const row = await users.findByEmail(email);
+        if (!row || row.is_active !== 1) return;
+        const key = `mail:register-attempt:${email}`;
+        if (await deps.limiter.reached(key, 1)) return;
+        await deps.limiter.hit(key, 3600_000);
+        await ctx.mailer.send({
+          to: row.email,
+          subject: 'Someone tried to register with your Pathbuilder address',
+          text: `Hello ${row.full_name},\n\nSomeone just tried to create a new Pathbuilder account with this e-mail address, which already has one. If it was you, sign in at ${ctx.config.appUrl}/login, or choose a new password at ${ctx.config.appUrl}/reset-password if you have forgotten it.\n\nIf it was not you, nothing has changed: no account was created and your password stays as it is.`,
+        });
+      });
+    },
+
+    /**
      * A user made by staff has no password: the invitation is a reset link (the reset verifies the address,
      * so one mail does both), valid longer than a reset because nobody asked for it and may be away.
      */

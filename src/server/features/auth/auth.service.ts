@@ -89,9 +89,15 @@ export function createAuthService(
     sendVerificationMail,
   });
 
-  /** A new password must not be one of the common ones (the contract already checked its length). */
-  async function checkNewPassword(password: string): Promise<Record<string, string[]>> {
-    const problem = await newPasswordProblem(password);
+  /**
+   * A new password must be neither a common one nor easy to guess for someone who knows the person's name and
+   * address (the contract already checked its length).
+   */
+  async function checkNewPassword(
+    password: string,
+    person: { full_name: string; email: string },
+  ): Promise<Record<string, string[]>> {
+    const problem = await newPasswordProblem(password, person);
     return problem ? { password: [problem] } : {};
   }
 
@@ -183,8 +189,13 @@ export function createAuthService(
       const key = `register:address:${ip}`;
       await deps.limiter.consume(key, ctx.config.registrationsPerHour, 3600_000);
       const errors: Record<string, string[]> = {};
-      if (await users.emailTaken(body.email)) errors.email = ['The email has already been taken.'];
-      Object.assign(errors, await checkNewPassword(body.password));
+      // Registration signs the new account in, so a free address and a taken one cannot answer alike (the
+      // README, "Registration"): the hourly allowance slows the asking, and the owner is told of it.
+      if (await users.emailTaken(body.email)) {
+        errors.email = ['The email has already been taken.'];
+        mail.noticeRegistrationAttempt(body.email);
+      }
+      Object.assign(errors, await checkNewPassword(body.password, body));
       Object.assign(errors, await deps.schools.checkPlacement(body.location_id, body.school_id));
       if (Object.keys(errors).length) throw unprocessable(errors);
       const now = iso();
@@ -239,7 +250,7 @@ export function createAuthService(
       if (!reset || !row || row.email !== body.email || reset.used_at !== null || reset.expires_at <= iso()) {
         throw unprocessable({ token: [BAD_RESET] });
       }
-      const weak = await checkNewPassword(body.password);
+      const weak = await checkNewPassword(body.password, row);
       if (Object.keys(weak).length) throw unprocessable(weak);
       const hash = await ctx.hasher.hash(body.password);
       if (!(await repo.consumeReset(reset.id, iso()))) throw unprocessable({ token: [BAD_RESET] });
@@ -263,7 +274,7 @@ export function createAuthService(
       if (!(await ctx.hasher.verify(body.current_password, actor.password_hash))) {
         throw unprocessable({ current_password: ['The current password is incorrect.'] });
       }
-      const weak = await checkNewPassword(body.password);
+      const weak = await checkNewPassword(body.password, actor);
       if (Object.keys(weak).length) throw unprocessable(weak);
       await users.update(actor.id, {
         password_hash: await ctx.hasher.hash(body.password),

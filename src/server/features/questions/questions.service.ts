@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { fileIdsIn } from '../files/file-access.ts';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
-import { parseCsv, toCsv } from './csv.ts';
+import { parseCsv, toCsv, unguardCell } from './csv.ts';
 import { contentProblems, newOptionId } from './question-types.ts';
 import { createQuestionsRepository, type QuestionFilter, type QuestionRow } from './questions.repository.ts';
 import { richTextToPlain, sanitizeRichText } from '../../../shared/rich-text.ts';
@@ -232,7 +232,7 @@ const split = (v: string) =>
     .split('|')
     .map((s) => s.trim())
     .filter(Boolean);
-const unguard = (v: string) => (/^'[=+\-@]/.test(v) ? v.slice(1) : v);
+const unguard = unguardCell;
 
 /** One CSV row → question input; throws a 422-shaped error naming what is wrong. */
 function rowToInput(raw: string[], topics: Map<string, number>): QuestionInput {

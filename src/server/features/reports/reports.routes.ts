@@ -27,7 +27,7 @@ import {
   STUDENT_RANK_COLUMNS,
 } from '../../../shared/report-tables.ts';
 import type { createRouter } from '../../plugins/routes.ts';
-// The back office's one CSV writer, formula guard included (cells starting = + - @ get a leading quote).
+// The back office's one CSV writer, formula guard included (cells starting = + - @ | tab CR or full-width ＝ ＋ － ＠ get a leading quote).
 import { toCsv } from '../questions/csv.ts';
 import type { ReportsService } from './reports.service.ts';
 

@@ -1,6 +1,8 @@
-import type { Expression, ExpressionBuilder, Insertable, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import type { AuditLogTable } from './audit-log.table.ts';
 import type { UsersTable } from './users.table.ts';
 
 /** What the back office filters users by; `onlyStudentsOfSchools` is a teacher's view. */
@@ -144,6 +146,15 @@ export function createAdminUsersRepository(db: Db, dialect: Dialect) {
         : [],
     insertOne: async (values: Insertable<UsersTable>) =>
       (await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id,
+    /**
+     * A staff edit and its audit rows in one transaction: the log cannot miss an edit or record one that did
+     * not happen.
+     */
+    updateAudited: (id: number, values: Updateable<UsersTable>, audit: Insertable<AuditLogTable>[]) =>
+      withTransaction(db, async (trx) => {
+        await trx.updateTable('users').set(values).where('id', '=', id).execute();
+        if (audit.length) await trx.insertInto('audit_log').values(audit).execute();
+      }),
     linkTeacherSchools: async (links: Array<{ user_id: number; school_id: number }>) => {
       if (links.length) await db.insertInto('teacher_schools').values(links).execute();
     },

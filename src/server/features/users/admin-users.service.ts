@@ -1,5 +1,6 @@
 import type {
   AdminUser,
+  AdminUserEditResult,
   AdminUsersQuery,
   Role,
   UserEditInput,
@@ -12,6 +13,7 @@ import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
 import { createAdminUsersRepository, type UserListFilter } from './admin-users.repository.ts';
+import { editAuditRows, statusAuditRow, type EditedFields } from './user-edit-audit.ts';
 import { createUsersRepository, type UserRow } from './users.repository.ts';
 import { roleOf, toUser } from './users.service.ts';
 
@@ -23,8 +25,15 @@ export interface AdminUsersDeps {
   revokeSessions: (userId: number) => Promise<unknown>;
   /** Mails a set-your-password link to a user staff created. */
   invite: (user: Pick<UserRow, 'id' | 'email' | 'full_name'>, invitedBy: string) => void;
-  /** Mails a verification link to a changed address. */
-  sendVerification: (email: string) => void;
+  /**
+   * Staff asked for a new address: it waits for the link mailed to it (as the user's own change does), and
+   * the current address is told who asked.
+   */
+  requestEmailChange: (user: UserRow, newEmail: string, staffName: string) => Promise<void>;
+  /** Tells the current address that staff replaced it on an account not signed in yet. */
+  noticeEmailReplaced: (user: UserRow, newEmail: string, staffName: string) => void;
+  /** The address waiting for its confirmation link, if any. */
+  pendingEmail: (userId: number) => Promise<string | null>;
   /** Writes the roles of new admins and teachers to the audit log (roles.service.ts). */
   recordNewRoles: (
     actor: Authed,
@@ -168,32 +177,79 @@ export function createAdminUsersService(ctx: AppContext, deps: AdminUsersDeps) {
       return this.get(actor, id);
     },
 
-    /** Name, e-mail and place; the role stays (Manage Users Role changes it, with its audit log). */
-    async update(actor: Authed, id: number, body: UserEditInput): Promise<AdminUser> {
+    /**
+     * Name, e-mail and place; the role stays (Manage Users Role changes it, with its audit log). A new e-mail
+     * address is not applied: it waits for the link mailed to it, as the user's own change does, and the
+     * current address is told. Otherwise whoever may edit a student could put their own address on the
+     * account and reset its password. Every change is written to the audit log with the edit.
+     */
+    async update(actor: Authed, id: number, body: UserEditInput): Promise<AdminUserEditResult> {
       const row = await manageable(actor, id);
       const locationId = await checkInput(actor, { ...body, role: roleOf(row), teacher_school_ids: [] }, id);
       const emailChanged = body.email !== row.email;
-      await users.update(id, {
-        full_name: body.full_name,
-        email: body.email,
-        school_id: body.school_id,
-        location_id: locationId,
-        email_verified_at: emailChanged ? null : row.email_verified_at,
-        updated_at: iso(),
+      // Someone who has not yet used their invitation has nothing to take over: the new address gets a new
+      // invitation (the old link names the old address and stops working), which is its confirmation.
+      const unclaimed = row.password_hash === NO_PASSWORD;
+      const applyEmail = emailChanged && unclaimed;
+      // Saving the form again with the address already waiting asks for nothing new (no second mails).
+      const asksEmail = emailChanged && !unclaimed && (await deps.pendingEmail(id)) !== body.email;
+      const [places, locations] = await Promise.all([repo.schoolsWithLocations(), repo.locations()]);
+      const fieldsOf = (
+        v: Pick<UserRow, 'full_name' | 'email' | 'school_id' | 'location_id'>,
+      ): EditedFields => ({
+        full_name: v.full_name,
+        email: v.email,
+        school: places.find((p) => p.id === v.school_id)?.name ?? 'none',
+        location: locations.find((l) => l.id === v.location_id)?.name ?? 'none',
       });
-      if (emailChanged) {
-        // Someone who has not yet used their invitation needs a new one: the old link names the old address.
-        if (row.password_hash === NO_PASSWORD)
-          deps.invite({ id, email: body.email, full_name: body.full_name }, actor.user.full_name);
-        else deps.sendVerification(body.email);
+      const now = iso();
+      const audit = editAuditRows(
+        actor,
+        row,
+        fieldsOf(row),
+        fieldsOf({
+          ...body,
+          email: applyEmail || asksEmail ? body.email : row.email,
+          location_id: locationId,
+        }),
+        applyEmail,
+        now,
+      );
+      await repo.updateAudited(
+        id,
+        {
+          full_name: body.full_name,
+          email: applyEmail ? body.email : row.email,
+          school_id: body.school_id,
+          location_id: locationId,
+          email_verified_at: applyEmail ? null : row.email_verified_at,
+          updated_at: now,
+        },
+        audit,
+      );
+      if (applyEmail) {
+        deps.invite({ id, email: body.email, full_name: body.full_name }, actor.user.full_name);
+        deps.noticeEmailReplaced(row, body.email, actor.user.full_name);
+      } else if (asksEmail) {
+        await deps.requestEmailChange(
+          { ...row, full_name: body.full_name },
+          body.email,
+          actor.user.full_name,
+        );
       }
-      return this.get(actor, id);
+      return { user: await this.get(actor, id), pending_email: await deps.pendingEmail(id) };
     },
 
     async setStatus(actor: Authed, id: number, isActive: boolean): Promise<AdminUser> {
       const row = await manageable(actor, id);
       if (row.id === actor.user.id) throw unprocessable({ is_active: ['You cannot deactivate yourself.'] });
-      await users.update(id, { is_active: isActive ? 1 : 0, updated_at: iso() });
+      const changed = (row.is_active === 1) !== isActive;
+      const now = iso();
+      await repo.updateAudited(
+        id,
+        { is_active: isActive ? 1 : 0, updated_at: now },
+        changed ? [statusAuditRow(actor, row, isActive, now)] : [],
+      );
       // A deactivated account is signed out everywhere; the users trigger (migration 0006) drops any cached
       // session at once too.
       if (!isActive) await deps.revokeSessions(id);

@@ -9,11 +9,12 @@ import {
   type UserFilters,
 } from '../../../shared/contracts/admin-users.ts';
 import { emailSchema } from '../../../shared/contracts/auth.ts';
+import { hasVisibleText } from '../../../shared/contracts/visible-text.ts';
 import type { AppContext } from '../../context.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 // The question bank's RFC 4180 reader and writer, formula guard included: one CSV dialect for the back office.
-import { parseCsv, toCsv } from '../questions/csv.ts';
+import { parseCsv, toCsv, unguardCell } from '../questions/csv.ts';
 import { createAdminUsersRepository } from './admin-users.repository.ts';
 import { NO_PASSWORD, type AdminUsersDeps, type AdminUsersService } from './admin-users.service.ts';
 import type { UserRow } from './users.repository.ts';
@@ -25,7 +26,7 @@ type Accepted = { row: number; values: Insertable<UsersTable>; role: Role };
 
 const norm = (v: string) => v.trim().toLowerCase();
 // Export guards cells that a spreadsheet would run as a formula with a leading quote; import takes it off.
-const unguard = (v: string) => (/^'[=+\-@]/.test(v) ? v.slice(1) : v);
+const unguard = unguardCell;
 const yesNo = (v: boolean) => (v ? 'yes' : 'no');
 
 /** CSV import and export of users, in one format: an export can be imported again elsewhere. */
@@ -48,7 +49,7 @@ export function createUsersCsvService(
       raw.map(unguard);
     const errors: Record<string, string[]> = {};
     const name = fullName.trim();
-    if (name.length < 2 || name.length > 120)
+    if (!hasVisibleText(name) || name.length < 2 || name.length > 120)
       errors.full_name = ['The full name must be between 2 and 120 characters.'];
     const email = emailSchema.safeParse(emailCell);
     if (!email.success) errors.email = ['The email must be a valid email address.'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ADMIN_USER_PATHS,
+  adminUserEditResponseSchema,
   adminUserResponseSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
@@ -79,11 +80,12 @@ export function usersRoutes(route: Route, deps: { users: AdminUsersService; csv:
     method: 'PUT',
     url: ADMIN_USER_PATHS.one(':id'),
     access: STAFF,
-    summary: "Edit a user's name, e-mail and school (teachers: students of their schools)",
+    summary:
+      "Edit a user's name, e-mail and school (teachers: students of their schools); a new e-mail waits for the link mailed to it",
     params: idParamSchema,
     body: userEditBodySchema,
-    response: adminUserResponseSchema,
-    handler: async ({ params, body, auth }) => ({ user: await users.update(auth, params.id, body) }),
+    response: adminUserEditResponseSchema,
+    handler: ({ params, body, auth }) => users.update(auth, params.id, body),
   });
   route({
     method: 'PUT',

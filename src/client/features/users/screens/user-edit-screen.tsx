@@ -28,15 +28,16 @@ export default function UserEditScreen({ id }: UserEditScreenProps) {
   const loaded = useUser(numericId);
   const places = usePlaces(isAdmin);
   const [saved, setSaved] = useState<AdminUser | null>(null);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const navigate = useNavigate();
   const user = saved?.id === numericId ? saved : loaded.data;
   const loading = (numericId !== null && loaded.loading && !loaded.data) || (places.loading && !places.data);
   const error = loaded.error ?? places.error;
   usePageReady({ loading, error });
 
-  const save = useAction((body: UserBody) =>
+  const save = useAction(async (body: UserBody) =>
     numericId === null
-      ? createUser(body)
+      ? { user: await createUser(body), pending_email: null }
       : updateUser(numericId, {
           full_name: body.full_name,
           email: body.email,
@@ -51,10 +52,18 @@ export default function UserEditScreen({ id }: UserEditScreenProps) {
         showToast({ message: errorMessage(result.error), type: 'error' });
       return;
     }
-    setSaved(result.value);
+    const { user: savedUser, pending_email: pending } = result.value;
+    setSaved(savedUser);
+    setPendingEmail(pending);
     if (numericId === null) {
-      showToast({ message: `${result.value.full_name} was created and invited by e-mail.`, type: 'success' });
-      navigate(PATHS.adminUser(result.value.id), { replace: true });
+      showToast({ message: `${savedUser.full_name} was created and invited by e-mail.`, type: 'success' });
+      navigate(PATHS.adminUser(savedUser.id), { replace: true });
+    } else if (pending !== null && pending === body.email) {
+      // The address is not changed yet: say what did happen.
+      showToast({
+        message: `The changes were saved. A confirmation link was sent to ${pending}; the e-mail address changes when it is opened.`,
+        type: 'success',
+      });
     } else showToast({ message: 'The changes were saved.', type: 'success' });
   };
 
@@ -78,6 +87,12 @@ export default function UserEditScreen({ id }: UserEditScreenProps) {
           {user?.role === 'student' && (
             <p className="users-last-synced">
               Last synced from the student’s device: <strong>{lastSyncedText(user.last_synced_at)}</strong>
+            </p>
+          )}
+          {pendingEmail !== null && user && pendingEmail !== user.email && (
+            <p className="users-pending-email" role="status">
+              Waiting for confirmation: the e-mail address becomes <strong>{pendingEmail}</strong> when the
+              link sent to it is opened. Until then it stays <strong>{user.email}</strong>.
             </p>
           )}
           <UserForm
