@@ -93,8 +93,42 @@ describe('taking the diagnostic', () => {
       url: expect.stringContaining('/answers/101'),
       body: { answer: { type: 'true_false', value: false } },
     });
-    // On to the next question in the order the server gave.
+    // On to the next question in the order the server gave with this answer (103, not the 102 it said before).
     expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeTruthy();
+    expect(screen.getByText('Statement 103')).toBeTruthy();
+  });
+
+  it("online, waits for the server's word before the next question, and never shows one it then takes away", async () => {
+    let answerReply: (() => void) | null = null;
+    mockFetch(async (request) => {
+      if (!(request.method === 'PUT' && request.url.includes('/answers/'))) return undefined;
+      // The server takes its time, then says the picture is clear.
+      await new Promise<void>((resolve) => (answerReply = resolve));
+      return json(200, {
+        saved: true,
+        superseded: false,
+        feedback: null,
+        adaptive: { ...step([]), done: true },
+      });
+    });
+    renderRunner(session());
+    // Every question card the student is ever shown, in order.
+    const shown: string[] = [];
+    const seen = new MutationObserver(() => {
+      const heading = screen.queryByRole('heading', { name: /^Question \d+ of \d+$/ });
+      const name = heading?.textContent ?? '';
+      if (name && shown.at(-1) !== name) shown.push(name);
+    });
+    seen.observe(document.body, { childList: true, subtree: true, characterData: true });
+    fireEvent.click(screen.getByRole('radio', { name: 'True' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Choosing your next question...')).toBeTruthy();
+    await waitFor(() => expect(answerReply).not.toBeNull());
+    expect(screen.queryByRole('heading', { name: /^Question/ })).toBeNull();
+    answerReply!();
+    expect(await screen.findByRole('heading', { name: "You're done" })).toBeTruthy();
+    seen.disconnect();
+    expect(shown).toEqual([]);
   });
 
   it('shows a saved answer locked, without "I don\'t know", and only lets the student move on', async () => {

@@ -28,6 +28,9 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
   const [feedback, setFeedback] = useState<Record<string, Feedback>>(attempt.feedback);
   // The adaptive diagnostic's latest word from the server (each delivered answer brings a new one).
   const [step, setStep] = useState<AdaptiveStep | null>(attempt.adaptive ?? null);
+  // Questions whose answer the server has taken (or refused) while this screen was open: the diagnostic
+  // waits for that word before it shows the next question.
+  const [settled, setSettled] = useState<ReadonlySet<number>>(() => new Set());
   const [phase, setPhase] = useState<RunnerPhase>(
     initial.submitPending ? 'waiting-sync' : attempt.status === 'submitted' ? 'submitted' : 'answering',
   );
@@ -56,6 +59,8 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
             ? (event.response as { feedback?: Feedback | null; adaptive?: AdaptiveStep })
             : null;
         if (given?.adaptive) setStep(given.adaptive);
+        const questionId = Number(entry.meta.questionId);
+        setSettled((old) => (old.has(questionId) ? old : new Set(old).add(questionId)));
         if (given?.feedback) {
           const value = given.feedback;
           setFeedback((old) => ({ ...old, [String(entry.meta.questionId)]: value }));
@@ -165,6 +170,8 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
     position,
     feedback,
     step,
+    settled,
+    online: sync.online,
     phase,
     expired,
     locked,

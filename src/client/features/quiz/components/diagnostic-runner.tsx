@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import {
   answerValueOf,
   DONT_KNOW,
@@ -27,7 +27,14 @@ import { SyncStatus } from './sync-status.tsx';
  * An answer is final once saved (the server refuses a change: the next question depends on whether it was
  * right, so a changeable answer would give the key away). So the choice stays on this screen until the
  * student presses Next (or "I don't know"); only then is it saved (outbox first) and the question locked.
+ *
+ * Online, the next question is shown once the server has taken that answer and said what comes next (or
+ * that the picture is clear): never a guess that the server's word then takes away under the student's
+ * finger. Offline, or when the server has not answered within DECIDE_WAIT_MS, the screen goes on down the
+ * order the server last gave.
  */
+const DECIDE_WAIT_MS = 4000;
+
 export function DiagnosticRunner({
   session,
   onSubmitted,
@@ -43,6 +50,8 @@ export function DiagnosticRunner({
   // as the click on Next, before this render's closure would see it.
   const [draft, setDraft] = useState<{ id: number; value: AnswerValue | null } | null>(null);
   const draftRef = useRef(draft);
+  // The question just answered, while the server decides what comes after it.
+  const [deciding, setDeciding] = useState<number | null>(null);
   const question = attempt.questions[position];
   const saved = question ? answers[question.id] : undefined;
   const answered = isAnswered(saved);
@@ -63,13 +72,25 @@ export function DiagnosticRunner({
   const give = (id: number, value: GivenAnswer | null) => {
     if (!value || isAnswered(answers[id])) return;
     runner.answer(id, value);
-    moveOn(id);
+    if (runner.online) setDeciding(id);
+    else moveOn(id);
   };
   const moveOn = (justAnswered: number | null) => {
     const index = nextDiagnosticQuestion(attempt.questions, answers, step, justAnswered);
     if (index === null) setFinished(true);
     else runner.goTo(index);
   };
+  const decided = deciding !== null && (runner.settled.has(deciding) || !runner.online);
+  const moveOnFrom = useEffectEvent((id: number) => {
+    setDeciding(null);
+    moveOn(id);
+  });
+  useEffect(() => {
+    if (deciding === null) return;
+    // The server's word is in (or the network is gone): on at once; otherwise on down the known order soon.
+    const timer = setTimeout(() => moveOnFrom(deciding), decided ? 0 : DECIDE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [deciding, decided]);
   const submit = async () => {
     if (!(await confirmDialog(submitConfirmText([])))) return;
     await runner.submit({ confirm: false });
@@ -107,7 +128,8 @@ export function DiagnosticRunner({
           </button>
         </div>
       )}
-      {answering && !done && question && (
+      {answering && deciding !== null && <Loading variant="inline" label="Choosing your next question..." />}
+      {answering && !done && question && deciding === null && (
         <div className="quiz__body">
           <QuestionCard question={question} number={number} total={total}>
             <AnswerInput
@@ -151,7 +173,7 @@ export function DiagnosticRunner({
           )}
           <SyncStatus attemptId={attempt.id} />
         </div>
-        {answering && !done && question && (
+        {answering && !done && question && deciding === null && (
           <div className="quiz__actions">
             <button
               type="button"
