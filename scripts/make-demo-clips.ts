@@ -1,5 +1,5 @@
 /**
- * Makes the demo seed's short teaching clips (src/server/db/seed/media/*.webm): each is drawn frame by frame on a
+ * Makes the demo seed's short teaching clips (src/server/seed/media/*.webm): each is drawn frame by frame on a
  * canvas in Chromium, encoded with WebCodecs (VP9) and written by webm-muxer with a duration and cues, so the
  * player can seek and resume in them (MediaRecorder's WebM has neither). Run once; the clips are committed:
  *
@@ -13,11 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type * as WebMMuxer from 'webm-muxer';
-import { DEMO_CLIPS } from '../src/server/db/seed/demo-clips.ts';
+import { DEMO_CLIPS } from '../src/server/seed/demo-clips.ts';
 
 const require = createRequire(import.meta.url);
 const muxerSource = readFileSync(require.resolve('webm-muxer'), 'utf8');
-const outDir = join(import.meta.dirname, '../src/server/db/seed/media');
+const outDir = join(import.meta.dirname, '../src/server/seed/media');
 mkdirSync(outDir, { recursive: true });
 
 const browser = await chromium.launch({

@@ -3,7 +3,7 @@ import {
   CATALOGUE,
   type CatalogueQuestion,
   type QuestionType,
-} from '../../src/server/db/seed/catalogue/index.ts';
+} from '../../src/server/seed/catalogue/index.ts';
 
 const microTopics = CATALOGUE.flatMap((subject) => subject.subTopics.flatMap((sub) => sub.microTopics));
 const questions = microTopics.flatMap((micro) => micro.questions);

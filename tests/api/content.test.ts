@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, LectureSummary } from '../../src/shared/contracts/content.ts';
-import { CATALOGUE } from '../../src/server/db/seed/catalogue/index.ts';
+import { CATALOGUE } from '../../src/server/seed/catalogue/index.ts';
 import { createUser } from './factories/users.ts';
 import { dialects, startTestApp, type TestApp } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tinyPdf } from '../../src/server/db/seed/tiny-pdf.ts';
+import { tinyPdf } from '../../src/server/seed/tiny-pdf.ts';
 import { mp4, PNG } from './factories/file-samples.ts';
 import { createAssessment, createQuestion, createTopics, newId } from './factories/learning.ts';
 import { multipart } from './factories/multipart.ts';

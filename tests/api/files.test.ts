@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tinyPdf } from '../../src/server/db/seed/tiny-pdf.ts';
+import { tinyPdf } from '../../src/server/seed/tiny-pdf.ts';
 import { createDiskFileStore } from '../../src/server/features/files/file-store.ts';
 import { createFilesService } from '../../src/server/features/files/files.service.ts';
 import { FILE_KINDS, OFFICE_TYPES } from '../../src/shared/contracts/files.ts';

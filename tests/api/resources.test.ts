@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tinyPdf } from '../../src/server/db/seed/tiny-pdf.ts';
+import { tinyPdf } from '../../src/server/seed/tiny-pdf.ts';
 import { PNG } from './factories/file-samples.ts';
 import { multipart } from './factories/multipart.ts';
 import { createUser } from './factories/users.ts';

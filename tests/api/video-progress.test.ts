@@ -6,7 +6,7 @@ import { createUser } from './factories/users.ts';
 import { dialects, startTestApp, type TestApp } from './helpers.ts';
 
 /** A real WebM clip of the demo seed (VP9, 23.9 s, its Duration in the Segment Info). */
-const WEBM = readFileSync(join(import.meta.dirname, '../../src/server/db/seed/media/running-record.webm'));
+const WEBM = readFileSync(join(import.meta.dirname, '../../src/server/seed/media/running-record.webm'));
 
 function box(type: string, body: Buffer): Buffer {
   const head = Buffer.alloc(8);

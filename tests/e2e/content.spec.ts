@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { loginAs, waitForServiceWorkerControl } from './helpers.ts';
 
 // A real clip of the demo seed: WebM/VP9, 23.9 s, 480 KB, with its duration in the file.
-const CLIP = readFileSync(join(import.meta.dirname, '../../src/server/db/seed/media/running-record.webm'));
+const CLIP = readFileSync(join(import.meta.dirname, '../../src/server/seed/media/running-record.webm'));
 
 // The service worker would answer some API reads from its cache; these tests are about the server's state.
 test.use({ serviceWorkers: 'block' });

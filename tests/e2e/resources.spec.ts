@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { tinyPdf } from '../../src/server/db/seed/tiny-pdf.ts';
+import { tinyPdf } from '../../src/server/seed/tiny-pdf.ts';
 import { loginAs } from './helpers.ts';
 
 /** A three-page PDF: a long observation guide, paginated by the writer. */

@@ -4,61 +4,58 @@ import type {
   PasswordResetsTable,
   RateLimitsTable,
   SessionsTable,
-} from '../features/auth/auth.table.ts';
-import type { NotificationsTable } from '../features/notifications/notifications.table.ts';
-import type { SchoolRequestsTable } from '../features/schools/school-requests.table.ts';
-import type { LocationsTable, SchoolsTable } from '../features/schools/schools.table.ts';
-import type { TeacherSchoolsTable, UserSyncTable, UsersTable } from '../features/users/users.table.ts';
-import type { AuditLogTable } from '../features/users/audit-log.table.ts';
-import type { MailOutboxTable } from '../mail/mail.table.ts';
+} from './tables/auth.ts';
+import type { NotificationsTable } from './tables/notifications.ts';
+import type { SchoolRequestsTable } from './tables/school-requests.ts';
+import type { LocationsTable, SchoolsTable } from './tables/schools.ts';
+import type { TeacherSchoolsTable, UserSyncTable, UsersTable } from './tables/users.ts';
+import type { AuditLogTable } from './tables/audit-log.ts';
+import type { MailOutboxTable } from './tables/mail.ts';
 import type {
   AssessmentDrawsTable,
   AssessmentQuestionsTable,
   AssessmentSchoolsTable,
   AssessmentsTable,
-} from '../features/assessments/assessments.table.ts';
-import type { AttemptAnswersTable, AttemptsTable } from '../features/attempts/attempts.table.ts';
+} from './tables/assessments.ts';
+import type { AttemptAnswersTable, AttemptsTable } from './tables/attempts.ts';
 import type {
   DailyPerformanceTable,
   MasteryHistoryTable,
   TopicMasteryTable,
   UserProgressTable,
-} from '../features/learning/learning.table.ts';
+} from './tables/learning.ts';
 import type {
   MicroTopicPrerequisitesTable,
   MicroTopicsTable,
   ProficiencyTable,
   SubjectsTable,
   SubTopicsTable,
-} from '../features/knowledge-graph/knowledge-graph.table.ts';
-import type { QuestionsTable } from '../features/questions/questions.table.ts';
-import type { FilesTable } from '../features/files/files.table.ts';
+} from './tables/knowledge-graph.ts';
+import type { QuestionsTable } from './tables/questions.ts';
+import type { FilesTable } from './tables/files.ts';
 import type {
   ContentAttachmentsTable,
   ContentItemsTable,
   ContentProgressTable,
   ContentSchoolsTable,
   ContentTopicsTable,
-} from '../features/content/content.table.ts';
-import type { LiveMessagesTable } from '../features/live/live.table.ts';
+} from './tables/content.ts';
+import type { LiveMessagesTable } from './tables/live.ts';
 import type {
   ResourceFolderSchoolsTable,
   ResourceFoldersTable,
   ResourcesTable,
   ResourceTopicsTable,
-} from '../features/resources/resources.table.ts';
+} from './tables/resources.ts';
 import type {
   RankingOptOutsTable,
   ReportItemLedgerTable,
   ReportItemStatsTable,
   ReportItemTotalsTable,
   ReportScoresTable,
-} from '../features/reports/reports.table.ts';
-import type { SupportMessagesTable, SupportTicketsTable } from '../features/support/support.table.ts';
-import type {
-  AnnouncementSchoolsTable,
-  AnnouncementsTable,
-} from '../features/announcements/announcements.table.ts';
+} from './tables/reports.ts';
+import type { SupportMessagesTable, SupportTicketsTable } from './tables/support.ts';
+import type { AnnouncementSchoolsTable, AnnouncementsTable } from './tables/announcements.ts';
 
 export interface AppMetaTable {
   key: string;

@@ -101,7 +101,7 @@ describe('taking the diagnostic', () => {
   it("online, waits for the server's word before the next question, and never shows one it then takes away", async () => {
     let answerReply: (() => void) | null = null;
     mockFetch(async (request) => {
-      if (!(request.method === 'PUT' && request.url.includes('/answers/'))) return undefined;
+      if (!(request.method === 'PUT' && request.url.includes('/answers/'))) return json(404, {});
       // The server takes its time, then says the picture is clear.
       await new Promise<void>((resolve) => (answerReply = resolve));
       return json(200, {

@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import type { AnnouncementsTable } from './announcements.table.ts';
+import type { AnnouncementsTable } from '../../db/tables/announcements.ts';
 
 function selectAnnouncements(db: Db) {
   return db

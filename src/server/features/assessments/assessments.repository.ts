@@ -1,7 +1,7 @@
 import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { AssessmentsTable } from './assessments.table.ts';
+import type { AssessmentsTable } from '../../db/tables/assessments.ts';
 
 export type AssessmentRow = Awaited<ReturnType<ReturnType<typeof createAssessmentsRepository>['find']>> &
   object;

@@ -2,7 +2,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { affected, prepared } from '../../db/prepared.ts';
-import type { AttemptAnswersTable, AttemptsTable } from './attempts.table.ts';
+import type { AttemptAnswersTable, AttemptsTable } from '../../db/tables/attempts.ts';
 
 export type AttemptRow = AttemptsTable;
 

@@ -27,7 +27,7 @@ import type { parseContent } from '../questions/questions.service.ts';
 import { sharedContent } from '../questions/questions.service.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createAttemptsRepository, type AttemptRow, type AttemptQueries } from './attempts.repository.ts';
-import type { AttemptAnswersTable } from './attempts.table.ts';
+import type { AttemptAnswersTable } from '../../db/tables/attempts.ts';
 import { createAdaptiveSelector, type AdaptiveSelector, type DiagnosticLog } from './adaptive-selector.ts';
 import { DIAGNOSTIC_ANSWER_FINAL, repeatsStored } from './final-answer.ts';
 import { fixedOrderSelector, type QuestionSelector } from './question-selector.ts';

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import type { ContentItemsTable, ContentProgressTable } from './content.table.ts';
+import type { ContentItemsTable, ContentProgressTable } from '../../db/tables/content.ts';
 
 export type ContentRow = Selectable<ContentItemsTable>;
 export type ProgressRow = Selectable<ContentProgressTable>;

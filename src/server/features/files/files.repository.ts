@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { FilesTable } from './files.table.ts';
+import type { FilesTable } from '../../db/tables/files.ts';
 
 /** One place a file is used, for the "used in …" question before deleting it. */
 export interface FileLink {

@@ -8,7 +8,7 @@ import type { QuestionContent } from '../../../shared/contracts/questions.ts';
 import type { AppContext } from '../../context.ts';
 import { reviewReleased } from '../attempts/release.ts';
 import { createLearningRepository, type GradedAnswer } from './learning.repository.ts';
-import type { MasteryHistoryTable, TopicMasteryTable, UserProgressTable } from './learning.table.ts';
+import type { MasteryHistoryTable, TopicMasteryTable, UserProgressTable } from '../../db/tables/learning.ts';
 import {
   EMPTY_TOPIC,
   effective,

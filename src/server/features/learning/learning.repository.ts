@@ -6,7 +6,7 @@ import type {
   MasteryHistoryTable,
   TopicMasteryTable,
   UserProgressTable,
-} from './learning.table.ts';
+} from '../../db/tables/learning.ts';
 
 /** SQLite allows 32,766 bound values per statement; rows of 4–6 columns stay well below in chunks of 500. */
 const CHUNK = 500;

@@ -1,7 +1,7 @@
 import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { QuestionsTable } from './questions.table.ts';
+import type { QuestionsTable } from '../../db/tables/questions.ts';
 
 function selectQuestions(db: Db) {
   return db

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import type { SchoolRequestStatus } from './school-requests.table.ts';
+import type { SchoolRequestStatus } from '../../db/tables/school-requests.ts';
 
 function selectRequests(db: Db) {
   return db

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import type { SupportTicketStatus } from './support.table.ts';
+import type { SupportTicketStatus } from '../../db/tables/support.ts';
 
 function selectTickets(db: Db) {
   return db

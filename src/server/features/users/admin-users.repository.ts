@@ -2,8 +2,8 @@ import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } f
 import type { Db, Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import type { AuditLogTable } from './audit-log.table.ts';
-import type { UsersTable } from './users.table.ts';
+import type { AuditLogTable } from '../../db/tables/audit-log.ts';
+import type { UsersTable } from '../../db/tables/users.ts';
 
 /** What the back office filters users by; `onlyStudentsOfSchools` is a teacher's view. */
 export interface UserListFilter {

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import type { AuditLogTable } from './audit-log.table.ts';
+import type { AuditLogTable } from '../../db/tables/audit-log.ts';
 
 function rolesQueries(db: Db, dialect: Dialect) {
   return {

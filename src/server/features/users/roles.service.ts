@@ -4,7 +4,7 @@ import type { AuditEntry, AuditLogQuery, SetRolesBody } from '../../../shared/co
 import type { AppContext } from '../../context.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
-import type { AuditLogTable } from './audit-log.table.ts';
+import type { AuditLogTable } from '../../db/tables/audit-log.ts';
 import { createRolesRepository } from './roles.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 import { roleOf, toUser } from './users.service.ts';

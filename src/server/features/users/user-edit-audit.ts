@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { AuditAction } from '../../../shared/contracts/user-roles.ts';
 import type { Authed } from '../../plugins/routes.ts';
-import type { AuditLogTable } from './audit-log.table.ts';
+import type { AuditLogTable } from '../../db/tables/audit-log.ts';
 
 /** A user's editable fields as the log reads them: names, not ids. */
 export interface EditedFields {

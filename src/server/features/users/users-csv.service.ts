@@ -18,7 +18,7 @@ import { parseCsv, toCsv, unguardCell } from '../questions/csv.ts';
 import { createAdminUsersRepository } from './admin-users.repository.ts';
 import { NO_PASSWORD, type AdminUsersDeps, type AdminUsersService } from './admin-users.service.ts';
 import type { UserRow } from './users.repository.ts';
-import type { UsersTable } from './users.table.ts';
+import type { UsersTable } from '../../db/tables/users.ts';
 import { roleOf } from './users.service.ts';
 
 type School = { id: number; name: string; location_id: number; location_name: string };

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sharedCommit } from '../../db/transaction.ts';
-import type { UsersTable } from './users.table.ts';
+import type { UsersTable } from '../../db/tables/users.ts';
 
 /** How stale the "last synced" stamp may get before a delivery writes it again. */
 export const SYNC_STAMP_MS = 60_000;

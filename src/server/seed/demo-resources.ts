@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { AppContext } from '../../context.ts';
-import { createDiskFileStore } from '../../features/files/file-store.ts';
+import type { AppContext } from '../context.ts';
+import { createDiskFileStore } from '../features/files/file-store.ts';
 import { DEMO_FOLDERS, DEMO_RESOURCES } from './demo-resource-texts.ts';
 import { tinyPdf } from './tiny-pdf.ts';
 

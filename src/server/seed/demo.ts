@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 import { seedDemoLectures } from './demo-content.ts';
 import { seedDemoResources } from './demo-resources.ts';
 import { seedDemoVideos } from './demo-videos.ts';

@@ -1,5 +1,5 @@
-import { sanitizeRichText } from '../../../shared/rich-text.ts';
-import type { AppContext } from '../../context.ts';
+import { sanitizeRichText } from '../../shared/rich-text.ts';
+import type { AppContext } from '../context.ts';
 import { DEMO_LECTURES } from './demo-lecture-texts.ts';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

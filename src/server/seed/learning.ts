@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { AnswerValue } from '../../../shared/contracts/attempts.ts';
-import type { QuestionContent } from '../../../shared/contracts/questions.ts';
-import type { AppContext } from '../../context.ts';
+import type { AnswerValue } from '../../shared/contracts/attempts.ts';
+import type { QuestionContent } from '../../shared/contracts/questions.ts';
+import type { AppContext } from '../context.ts';
 import {
   createAssessmentsService,
   type AssessmentInput,
-} from '../../features/assessments/assessments.service.ts';
-import { createAttemptsService } from '../../features/attempts/attempts.service.ts';
-import { createLearningRecalculator } from '../../features/learning/learning-recalculator.ts';
-import { newOptionId } from '../../features/questions/question-types.ts';
-import { sanitizeRichText } from '../../../shared/rich-text.ts';
-import { createUsersRepository } from '../../features/users/users.repository.ts';
+} from '../features/assessments/assessments.service.ts';
+import { createAttemptsService } from '../features/attempts/attempts.service.ts';
+import { createLearningRecalculator } from '../features/learning/learning-recalculator.ts';
+import { newOptionId } from '../features/questions/question-types.ts';
+import { sanitizeRichText } from '../../shared/rich-text.ts';
+import { createUsersRepository } from '../features/users/users.repository.ts';
 import { CATALOGUE } from './catalogue/index.ts';
 import type { CatalogueQuestion } from './catalogue/types.ts';
 

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.ts';
-import { createAnnouncementsRepository } from '../../features/announcements/announcements.repository.ts';
+import type { AppContext } from '../context.ts';
+import { createAnnouncementsRepository } from '../features/announcements/announcements.repository.ts';
 
 const DAY = 24 * 3600_000;
 

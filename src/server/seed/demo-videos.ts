@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import type { AppContext } from '../../context.ts';
-import { createDiskFileStore } from '../../features/files/file-store.ts';
+import type { AppContext } from '../context.ts';
+import { createDiskFileStore } from '../features/files/file-store.ts';
 import { DEMO_CLIPS } from './demo-clips.ts';
 
 const MEDIA = join(import.meta.dirname, 'media');

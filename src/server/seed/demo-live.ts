@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../context.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
