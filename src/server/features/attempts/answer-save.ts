@@ -1,0 +1,217 @@
+import type { AdaptiveStep, Feedback } from '../../../shared/contracts/attempts.ts';
+import type { GivenAnswer } from '../../../shared/contracts/attempts.ts';
+import { unprocessable } from '../../plugins/errors.ts';
+import type { Authed } from '../../plugins/routes.ts';
+import { isCorrect } from '../questions/question-types.ts';
+import { sharedContent } from '../questions/questions.service.ts';
+import type { Own } from './attempt-access.ts';
+import type { AttemptClock } from './attempt-clock.ts';
+import { CLOCK_SKEW_MS, lateness } from './attempt-clock.ts';
+import type { AttemptCore } from './attempt-core.ts';
+import { conflict } from './attempt-core.ts';
+import type { AttemptRow } from './attempts.repository.ts';
+import { DIAGNOSTIC_ANSWER_FINAL, repeatsStored } from './final-answer.ts';
+import { feedbackFor, givenProblem, valueOf } from './given-answers.ts';
+import { LATENCY_GRACE_MS } from './release.ts';
+
+export type SaveBody = {
+  answer: GivenAnswer | null;
+  flagged: boolean;
+  answered_at: string;
+  position?: number;
+};
+export type Saved = {
+  saved: boolean;
+  superseded: boolean;
+  feedback: Feedback | null;
+  adaptive?: AdaptiveStep;
+};
+/** As stored, with the attempt's kind (a diagnostic's answer also returns its next step). */
+type Stored = Omit<Saved, 'adaptive'> & { kind: string };
+
+/** Saving an answer (the common save and the long way round) and the student's place in the attempt. */
+export function createAnswerSave(
+  core: AttemptCore,
+  parts: { own: Own; touch: AttemptClock['touch']; stepAfterAnswer: (id: string) => Promise<AdaptiveStep> },
+) {
+  const { ctx, repo, now, iso, loadQuestions, heldBack } = core;
+  const { own, touch, stepAfterAnswer } = parts;
+
+  /**
+   * The common save's checks, once the student's own open attempt is in hand: the question is part of it, the
+   * answer fits the question, and the answer time is not before the attempt began. Returns the answer time.
+   */
+  function checkOnTimeSave(
+    attempt: Pick<AttemptRow, 'kind' | 'question_ids' | 'started_at'>,
+    question: { content: string } | undefined,
+    questionId: number,
+    body: SaveBody,
+    t: Date,
+  ): { answeredAt: number; questions: number } {
+    const ids = JSON.parse(attempt.question_ids) as number[];
+    if (!question || !ids.includes(questionId))
+      throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
+    const problem = body.answer && givenProblem(sharedContent(question.content), body.answer, attempt.kind);
+    if (problem) throw unprocessable({ answer: [problem] });
+    const answeredAt = Math.min(Date.parse(body.answered_at), t.getTime());
+    if (answeredAt < Date.parse(attempt.started_at) - CLOCK_SKEW_MS)
+      throw unprocessable({ answered_at: ['The answer time is before the attempt started.'] });
+    return { answeredAt, questions: ids.length };
+  }
+
+  const answerRow = (attemptId: string, questionId: number, body: SaveBody, answeredAt: number, t: Date) => ({
+    attempt_id: attemptId,
+    question_id: questionId,
+    answer: body.answer ? JSON.stringify(body.answer) : null,
+    flagged: body.flagged ? 1 : 0,
+    answered_at: new Date(answeredAt).toISOString(),
+    saved_at: t.toISOString(),
+    correct: null,
+    via_grace: 0,
+  });
+
+  /**
+   * The common save — the student's own quiz or exam attempt, in progress, on time. Undefined for anything
+   * else (not theirs, submitted, late, Test Yourself), which `saveTheLongWay` tells apart.
+   *
+   * SQLite: two statements in one transaction, the touch (which also reads the attempt) and the upsert.
+   * PostgreSQL, where each statement is a round trip: one read of the attempt with the question, the checks,
+   * then one statement that touches and upserts only if the attempt is still open (two round trips, not five).
+   */
+  function saveOnTime(auth: Authed, id: string, questionId: number, body: SaveBody) {
+    return ctx.dialect === 'postgres'
+      ? saveOnTimeInTwoTrips(auth, id, questionId, body)
+      : saveOnTimeInTransaction(auth, id, questionId, body);
+  }
+
+  async function saveOnTimeInTransaction(auth: Authed, id: string, questionId: number, body: SaveBody) {
+    const q = await repo.questionToCheck(questionId);
+    return repo.transaction(async (trx): Promise<Stored | undefined> => {
+      const t = now();
+      const attempt = await trx.touchOwnOpen(id, auth.user.id, t, LATENCY_GRACE_MS);
+      // A diagnostic's answer is final once saved, which the long way checks under the attempt's lock.
+      if (!attempt || attempt.kind === 'diagnostic') return undefined;
+      // Refusals roll the touch back, as if the request had not come (the long way refuses before touching).
+      const { answeredAt, questions } = checkOnTimeSave(attempt, q, questionId, body, t);
+      const written = await trx.upsertAnswer(answerRow(attempt.id, questionId, body, answeredAt, t));
+      if (written && body.position !== undefined && body.position < questions)
+        await trx.update(attempt.id, { position: body.position });
+      return { saved: written, superseded: !written, feedback: null, kind: attempt.kind };
+    });
+  }
+
+  async function saveOnTimeInTwoTrips(
+    auth: Authed,
+    id: string,
+    questionId: number,
+    body: SaveBody,
+  ): Promise<Stored | undefined> {
+    const t = now();
+    const onTimeFrom = new Date(t.getTime() - LATENCY_GRACE_MS).toISOString();
+    const found = await repo.ownOpenWithQuestion(id, auth.user.id, questionId, onTimeFrom);
+    // A diagnostic's answer is final once saved, which the long way checks under the attempt's lock.
+    if (!found || found.attempt.kind === 'diagnostic') return undefined;
+    // Refused before anything is written, as the long way refuses.
+    const { answeredAt, questions } = checkOnTimeSave(found.attempt, found.question, questionId, body, t);
+    const { touched, written } = await repo.touchAndUpsert({
+      answer: answerRow(found.attempt.id, questionId, body, answeredAt, t),
+      userId: auth.user.id,
+      now: t.toISOString(),
+      onTimeFrom,
+      position: body.position !== undefined && body.position < questions ? body.position : null,
+    });
+    // Submitted or past its deadline in between: nothing was written, and the long way says which.
+    if (!touched) return undefined;
+    return { saved: written, superseded: !written, feedback: null, kind: found.attempt.kind };
+  }
+
+  /** Every save the fast path leaves: ownership, submission, lateness and the offline grace, practice. */
+  async function saveTheLongWay(
+    auth: Authed,
+    id: string,
+    questionId: number,
+    body: SaveBody,
+  ): Promise<Stored> {
+    const first = await own(auth, id);
+    const ids = JSON.parse(first.question_ids) as number[];
+    if (!ids.includes(questionId))
+      throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
+    const [q] = await loadQuestions([questionId]);
+    if (!q) throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
+    if (body.answer) {
+      const problem = givenProblem(q.parsed, body.answer, first.kind);
+      if (problem) throw unprocessable({ answer: [problem] });
+    }
+    const showKey = first.kind === 'practice' && !(await heldBack([questionId], null)).has(questionId);
+    // Locked: a submit running now either sees this answer or this save sees the attempt submitted.
+    return repo.transaction(async (trx) => {
+      const row = await trx.findLocked(id);
+      if (!row || row.status !== 'in_progress')
+        throw conflict('This attempt has been submitted; answers can no longer change.');
+      const t = now().getTime();
+      const answeredAt = Math.min(Date.parse(body.answered_at), t);
+      if (answeredAt < Date.parse(row.started_at) - CLOCK_SKEW_MS)
+        throw unprocessable({ answered_at: ['The answer time is before the attempt started.'] });
+      const previous = await trx.answerOf(row.id, questionId);
+      if (row.kind === 'practice' && previous?.answer) {
+        // Test Yourself: the first answer counts. Its key was shown, so a change would be a free mark.
+        const value = valueOf(body.answer);
+        if (value && previous.answer === JSON.stringify(value)) {
+          return {
+            saved: true,
+            superseded: false,
+            feedback: showKey ? feedbackFor(q, value) : null,
+            kind: row.kind,
+          };
+        }
+        throw conflict('In Test Yourself your first answer counts; it cannot be changed.');
+      }
+      if (row.kind === 'diagnostic' && previous?.answer) {
+        // Refused before any step is worked out: the refusal says the same whatever either answer was.
+        if (!repeatsStored(previous.answer, body.answer)) throw conflict(DIAGNOSTIC_ANSWER_FINAL);
+        // The same answer again writes nothing (its time stays when it was first given); an older replay
+        // is told it was superseded, as anywhere else.
+        const older = answeredAt < Date.parse(previous.answered_at ?? previous.saved_at);
+        return { saved: !older, superseded: older, feedback: null, kind: row.kind };
+      }
+      const lateBy = lateness(row, t, answeredAt);
+      const value = valueOf(body.answer);
+      const feedback = showKey && value ? feedbackFor(q, value) : null;
+      const written = await trx.upsertAnswer({
+        attempt_id: row.id,
+        question_id: questionId,
+        answer: body.answer ? JSON.stringify(body.answer) : null,
+        flagged: body.flagged ? 1 : 0,
+        answered_at: new Date(answeredAt).toISOString(),
+        saved_at: iso(),
+        correct: row.kind === 'practice' && value ? (isCorrect(q.parsed, value) ? 1 : 0) : null,
+        via_grace: lateBy === 'grace' ? 1 : 0,
+      });
+      if (lateBy === 'grace' && written) await trx.update(row.id, { used_offline_grace: 1 });
+      if (lateBy === 'on_time') await touch(row, trx);
+      if (written && body.position !== undefined && body.position < ids.length)
+        await trx.update(row.id, { position: body.position });
+      // An older replay of a write the server already has newer: nothing changed, and the client is told.
+      return { saved: written, superseded: !written, feedback, kind: row.kind };
+    });
+  }
+
+  async function saveAnswer(auth: Authed, id: string, questionId: number, body: SaveBody): Promise<Saved> {
+    const { kind, ...saved } =
+      (await saveOnTime(auth, id, questionId, body)) ?? (await saveTheLongWay(auth, id, questionId, body));
+    if (kind !== 'diagnostic') return saved;
+    return { ...saved, adaptive: await stepAfterAnswer(id) };
+  }
+
+  async function savePosition(auth: Authed, id: string, position: number): Promise<void> {
+    const row = await own(auth, id);
+    if (row.status !== 'in_progress') throw conflict('This attempt has been submitted.');
+    if (position >= (JSON.parse(row.question_ids) as number[]).length) {
+      throw unprocessable({ position: ['This attempt has fewer questions.'] });
+    }
+    await repo.update(row.id, { position });
+    await touch(row);
+  }
+
+  return { saveAnswer, savePosition };
+}

@@ -1,0 +1,64 @@
+import type { AppContext } from '../../context.ts';
+import type { AttemptAnswersTable } from '../../db/tables/attempts.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { AssessmentsService } from '../assessments/assessments.service.ts';
+import { sharedContent } from '../questions/questions.service.ts';
+import { createAdaptiveSelector, type AdaptiveSelector } from './adaptive-selector.ts';
+import { createAttemptsRepository, type AttemptRow, type AttemptQueries } from './attempts.repository.ts';
+import { fixedOrderSelector, type QuestionSelector } from './question-selector.ts';
+import { holdsKeys } from './release.ts';
+
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** What the feature is handed by the app (other features' services, and what tests swap in). */
+export interface AttemptsDeps {
+  assessments: AssessmentsService;
+  selector?: QuestionSelector;
+  /** The diagnostic's: the next question depends on the graded answers so far. */
+  adaptive?: AdaptiveSelector;
+  /** The schools a teacher teaches: they read their own students' results. */
+  teacherSchoolIds?: (userId: number) => Promise<number[]>;
+  /** Told once an attempt's grading has committed (the learning loop refreshes the student's figures). */
+  onGraded?: (userId: number) => void;
+}
+
+/** What every part of the feature shares: the repository, the clock, the selectors, the questions as loaded. */
+export function createAttemptCore(ctx: AppContext, deps: AttemptsDeps) {
+  const repo = createAttemptsRepository(ctx.db, ctx.dialect);
+  const selector = deps.selector ?? fixedOrderSelector;
+  const adaptive = deps.adaptive ?? createAdaptiveSelector();
+  const now = () => ctx.now();
+  const iso = () => now().toISOString();
+
+  async function loadQuestions(ids: number[], r: Pick<AttemptQueries, 'questionsByIds'> = repo) {
+    const rows = await r.questionsByIds(ids);
+    const byId = new Map(rows.map((r) => [r.id, { ...r, parsed: sharedContent(r.content) }]));
+    return ids.map((id) => byId.get(id)!).filter(Boolean);
+  }
+
+  /** The questions among these whose keys an assessment other than `except` still holds back. */
+  async function heldBack(questionIds: number[], except: number | null): Promise<Set<number>> {
+    const t = now().getTime();
+    const holding = (await repo.releaseFacts()).filter((a) => a.id !== except && holdsKeys(a, t));
+    return new Set(
+      (
+        await repo.questionsUsedBy(
+          holding.map((a) => a.id),
+          questionIds,
+        )
+      ).map((r) => r.id),
+    );
+  }
+
+  return { ctx, deps, repo, selector, adaptive, now, iso, loadQuestions, heldBack };
+}
+export type AttemptCore = ReturnType<typeof createAttemptCore>;
+
+export type LoadedQuestion = Awaited<ReturnType<AttemptCore['loadQuestions']>>[number];
+export type LoadedAssessment = Awaited<ReturnType<AssessmentsService['load']>>;
+export type Graded = {
+  row: AttemptRow;
+  questions: LoadedQuestion[];
+  answers: Map<number, AttemptAnswersTable>;
+  assessment: LoadedAssessment | null;
+};

@@ -1,0 +1,192 @@
+import type { AttemptResult, DiagnosticResults } from '../../../shared/contracts/attempts.ts';
+import type { StaffAttempt } from '../../../shared/contracts/assessments.ts';
+import type { Authed } from '../../plugins/routes.ts';
+import { roleOf } from '../users/users.service.ts';
+import type { Own } from './attempt-access.ts';
+import { staffReads } from './attempt-access.ts';
+import type { DiagnosticLogOf } from './adaptive-step.ts';
+import type { AttemptCore, Graded } from './attempt-core.ts';
+import { conflict } from './attempt-core.ts';
+import type { AttemptRow } from './attempts.repository.ts';
+import { markedOn } from './given-answers.ts';
+import { reviewReleased } from './release.ts';
+
+/** Results: an attempt's score and topics, the diagnostic's verdicts, and an assessment's attempts for staff. */
+export function createAttemptResults(
+  core: AttemptCore,
+  parts: {
+    own: Own;
+    grade: (row: AttemptRow, auto: boolean) => Promise<Graded | undefined>;
+    diagnosticLog: DiagnosticLogOf;
+  },
+) {
+  const { deps, repo, adaptive, now, loadQuestions } = core;
+  const { own, grade, diagnosticLog } = parts;
+
+  /** The result as the caller may see it: the score, and per topic only once the answers are released. */
+  function resultOf(auth: Authed, { row, questions, answers, assessment }: Graded): AttemptResult {
+    const released = staffReads(auth, row) || reviewReleased(assessment, now().getTime());
+    const topics = new Map<
+      number,
+      {
+        micro_topic_id: number;
+        micro_topic_name: string;
+        subject_name: string;
+        correct: number | null;
+        total: number;
+      }
+    >();
+    for (const q of markedOn(row, questions, answers)) {
+      const t = topics.get(q.micro_topic_id) ?? {
+        micro_topic_id: q.micro_topic_id,
+        micro_topic_name: q.micro_topic_name,
+        subject_name: q.subject_name,
+        correct: 0,
+        total: 0,
+      };
+      t.total++;
+      if (answers.get(q.id)?.correct === 1) t.correct = (t.correct ?? 0) + 1;
+      topics.set(q.micro_topic_id, t);
+    }
+    return {
+      attempt_id: row.id,
+      kind: row.kind as AttemptResult['kind'],
+      assessment_id: row.assessment_id,
+      title: row.title,
+      score: row.score ?? 0,
+      max_score: row.max_score ?? 0,
+      percent: row.percent ?? 0,
+      pass_mark: assessment?.pass_mark ?? null,
+      passed: row.passed === null ? null : row.passed === 1,
+      started_at: row.started_at,
+      submitted_at: row.submitted_at!,
+      time_taken_seconds: Math.max(
+        0,
+        Math.round((Date.parse(row.submitted_at!) - Date.parse(row.started_at)) / 1000),
+      ),
+      auto_submitted: row.auto_submitted === 1,
+      used_offline_grace: row.used_offline_grace === 1,
+      late_answers: [...answers.values()].filter((a) => a.via_grace === 1).length,
+      review_available: released,
+      // Before the answers are released the score is all there is: per-topic tallies of a topic with one
+      // question would be right/wrong flags.
+      per_micro_topic: [...topics.values()].map((t) => (released ? t : { ...t, correct: null })),
+    };
+  }
+
+  async function submit(auth: Authed, id: string): Promise<AttemptResult> {
+    const row = await own(auth, id);
+    const graded = row.status === 'in_progress' ? await grade(row, false) : undefined;
+    return graded ? resultOf(auth, graded) : result(auth, id);
+  }
+
+  async function result(auth: Authed, id: string): Promise<AttemptResult> {
+    const row = await own(auth, id, { staffMayRead: true });
+    if (row.status !== 'submitted') throw conflict('This attempt has not been submitted yet.');
+    const ids = JSON.parse(row.question_ids) as number[];
+    const questions = await loadQuestions(ids);
+    const answers = new Map((await repo.answers(row.id)).map((a) => [a.question_id, a]));
+    const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
+    return resultOf(auth, { row, questions, answers, assessment });
+  }
+
+  async function diagnosticResults(auth: Authed): Promise<DiagnosticResults> {
+    const row = await repo.latestSubmittedOfKind(auth.user.id, 'diagnostic');
+    if (!row) return { attempt_id: null, submitted_at: null, percent: null, subjects: [] };
+    const questions = await loadQuestions(JSON.parse(row.question_ids) as number[]);
+    const saved = await repo.answers(row.id);
+    const answers = new Map(saved.map((a) => [a.question_id, a]));
+    // The engine's verdict per micro topic: every answer, prerequisites included, not just the tally. With
+    // one question on a topic a verdict tells right from wrong, so it waits for the review policy too.
+    const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
+    const outcome = reviewReleased(assessment, now().getTime())
+      ? adaptive.outcome(await diagnosticLog(row, questions, saved))
+      : null;
+    const verdict = new Map((outcome?.topics ?? []).map((t) => [t.id, t]));
+    const subjects = new Map<number, DiagnosticResults['subjects'][number] & { position: number }>();
+    // Every topic of the diagnostic is listed (the engine judges those it never asked about too); the
+    // tallies count only the questions it asked.
+    const marked = new Set(markedOn(row, questions, answers).map((q) => q.id));
+    for (const q of [...questions].sort((a, b) => a.subject_position - b.subject_position)) {
+      const s = subjects.get(q.subject_id) ?? {
+        subject_id: q.subject_id,
+        subject_name: q.subject_name,
+        position: q.subject_position,
+        correct: 0,
+        total: 0,
+        micro_topics: [],
+      };
+      const right = answers.get(q.id)?.correct === 1 ? 1 : 0;
+      const asked = marked.has(q.id) ? 1 : 0;
+      s.total += asked;
+      s.correct += right;
+      let m = s.micro_topics.find((x) => x.micro_topic_id === q.micro_topic_id);
+      if (!m)
+        s.micro_topics.push(
+          (m = {
+            micro_topic_id: q.micro_topic_id,
+            micro_topic_name: q.micro_topic_name,
+            subject_name: q.subject_name,
+            correct: 0,
+            total: 0,
+            level: verdict.get(q.micro_topic_id)?.level,
+            probability: verdict.get(q.micro_topic_id)?.p,
+          }),
+        );
+      m.total += asked;
+      m.correct += right;
+      subjects.set(q.subject_id, s);
+    }
+    return {
+      attempt_id: row.id,
+      submitted_at: row.submitted_at,
+      percent: row.percent,
+      confidence: outcome?.confidence ?? null,
+      subjects: [...subjects.values()].map(({ position: _p, ...s }) => s),
+    };
+  }
+
+  /** An assessment's attempts for staff who may manage it; a teacher sees only their schools' students. */
+  async function forStaff(auth: Authed, assessmentId: number): Promise<StaffAttempt[]> {
+    await deps.assessments.checkFollow(auth, assessmentId);
+    const schools =
+      roleOf(auth.user) === 'admin' || !deps.teacherSchoolIds
+        ? null
+        : await deps.teacherSchoolIds(auth.user.id);
+    const rows = await repo.staffList(assessmentId, schools);
+    return rows.map((r) => ({
+      id: r.id,
+      student_id: r.student_id,
+      student_name: r.student_name,
+      school_name: r.school_name ?? null,
+      status: r.status as StaffAttempt['status'],
+      started_at: r.started_at,
+      submitted_at: r.submitted_at,
+      last_seen_at: r.last_seen_at,
+      student_last_synced_at: r.student_last_synced_at ?? null,
+      score: r.score,
+      max_score: r.max_score,
+      percent: r.percent,
+      passed: r.passed === null ? null : r.passed === 1,
+      auto_submitted: r.auto_submitted === 1,
+      used_offline_grace: r.used_offline_grace === 1,
+      late_answers: Number(r.late_answers ?? 0),
+    }));
+  }
+
+  const summariesOf = (userId: number) =>
+    repo.summariesOf(userId) as Promise<
+      Array<{
+        id: string;
+        assessment_id: number;
+        status: string;
+        percent: number | null;
+        passed: number | null;
+        deadline_at: string | null;
+        started_at: string;
+        submitted_at: string | null;
+      }>
+    >;
+
+  return { submit, result, diagnosticResults, forStaff, summariesOf };
+}

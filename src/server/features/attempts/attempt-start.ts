@@ -1,0 +1,179 @@
+import type { Attempt } from '../../../shared/contracts/attempts.ts';
+import { notFound, unprocessable } from '../../plugins/errors.ts';
+import type { Authed } from '../../plugins/routes.ts';
+import { optionOrderFor } from '../questions/question-types.ts';
+import { requireDiagnostic } from './attempt-access.ts';
+import type { AttemptCore } from './attempt-core.ts';
+import { conflict } from './attempt-core.ts';
+import type { AttemptRow } from './attempts.repository.ts';
+import { LATENCY_GRACE_MS } from './release.ts';
+
+/** Starting an attempt: at an assessment (its rules, its draw, its deadline) or at Test Yourself. */
+export function createAttemptStart(
+  core: AttemptCore,
+  parts: {
+    view: (row: AttemptRow) => Promise<Attempt>;
+    finaliseIfExpired: (row: AttemptRow) => Promise<AttemptRow>;
+  },
+) {
+  const { deps, repo, selector, now, loadQuestions, heldBack } = core;
+  const { view, finaliseIfExpired } = parts;
+
+  async function start(auth: Authed, body: { id: string; assessment_id: number }): Promise<Attempt> {
+    const same = await repo.find(body.id);
+    if (same) {
+      if (same.user_id !== auth.user.id) throw conflict('That attempt id is already in use.');
+      return view(await finaliseIfExpired(same));
+    }
+    const assessment = await deps.assessments.load(body.assessment_id).catch(() => null);
+    if (!assessment || !(await deps.assessments.visibleTo(auth.user, assessment)))
+      throw notFound('That assessment does not exist.');
+    if (assessment.kind !== 'diagnostic') requireDiagnostic(auth);
+    const open = await repo.openFor(auth.user.id, assessment.id);
+    if (open) {
+      const current = await finaliseIfExpired(open);
+      if (current.status === 'in_progress') return view(current);
+    }
+    const t = now().getTime();
+    if (assessment.opens_at && Date.parse(assessment.opens_at) > t)
+      throw conflict('This assessment has not opened yet.');
+    if (assessment.closes_at && Date.parse(assessment.closes_at) <= t)
+      throw conflict('This assessment is closed.');
+    const used = await repo.countFor(auth.user.id, assessment.id);
+    if (assessment.attempts_allowed !== null && used >= assessment.attempts_allowed) {
+      // A double-clicked Start: the other click's attempt is the one to resume, not a refusal.
+      const raced = await repo.openFor(auth.user.id, assessment.id);
+      if (raced) return view(await finaliseIfExpired(raced));
+      throw conflict(
+        `You have used all ${assessment.attempts_allowed} attempt${assessment.attempts_allowed === 1 ? '' : 's'} at this assessment.`,
+      );
+    }
+    const full = await deps.assessments.toAssessment(assessment);
+    const pools = await repo.questionIdsOfMicroTopics(full.draws.map((d) => d.micro_topic_id));
+    const questionIds = selector.plan({
+      fixed: full.selection === 'fixed' ? full.question_ids : [],
+      draws: full.draws.map((d) => ({
+        pool: pools.filter((p) => p.micro_topic_id === d.micro_topic_id).map((p) => p.id),
+        count: d.count,
+      })),
+      shuffle: full.shuffle_questions,
+    });
+    const ends = [
+      full.time_limit_minutes ? t + full.time_limit_minutes * 60_000 : null,
+      full.closes_at ? Date.parse(full.closes_at) : null,
+    ].filter((x): x is number => x !== null);
+    const row = await create(auth, body.id, {
+      assessmentId: full.id,
+      kind: full.kind,
+      title: full.title,
+      questionIds,
+      shuffleOptions: full.shuffle_options,
+      deadline: ends.length ? new Date(Math.min(...ends)).toISOString() : null,
+      graceMinutes: full.offline_grace_minutes,
+      startedAt: t,
+    });
+    return view(row);
+  }
+
+  async function startPractice(
+    auth: Authed,
+    body: { id: string; micro_topic_ids: number[]; count: number },
+  ): Promise<Attempt> {
+    const same = await repo.find(body.id);
+    if (same) {
+      if (same.user_id !== auth.user.id) throw conflict('That attempt id is already in use.');
+      return view(same);
+    }
+    requireDiagnostic(auth);
+    // Practice shows each key straight away, so it never draws a question an assessment still holds back.
+    const candidates = await repo.practiceCandidates([...new Set(body.micro_topic_ids)]);
+    const held = await heldBack(
+      candidates.filter((c) => c.practice_only === 0).map((c) => c.id),
+      null,
+    );
+    const pool = candidates.filter((c) => c.practice_only === 1 || !held.has(c.id));
+    if (!pool.length)
+      throw unprocessable({
+        micro_topic_ids: ['There are no practice questions on the chosen topics yet.'],
+      });
+    // Spread the draw evenly over the chosen topics.
+    const byTopic = new Map<number, number[]>();
+    for (const p of pool)
+      (byTopic.get(p.micro_topic_id) ?? byTopic.set(p.micro_topic_id, []).get(p.micro_topic_id)!).push(p.id);
+    const topics = [...byTopic.values()].map((ids) => ids.sort(() => Math.random() - 0.5));
+    const chosen: number[] = [];
+    for (let round = 0; chosen.length < Math.min(body.count, pool.length); round++) {
+      for (const ids of topics)
+        if (ids[round] !== undefined && chosen.length < body.count) chosen.push(ids[round]!);
+    }
+    const row = await create(auth, body.id, {
+      assessmentId: null,
+      kind: 'practice',
+      title: 'Test Yourself',
+      questionIds: selector.plan({ fixed: chosen, draws: [], shuffle: true }),
+      shuffleOptions: true,
+      deadline: null,
+      graceMinutes: 0,
+      startedAt: now().getTime(),
+    });
+    return view(row);
+  }
+
+  async function create(
+    auth: Authed,
+    id: string,
+    plan: {
+      assessmentId: number | null;
+      kind: string;
+      title: string;
+      questionIds: number[];
+      shuffleOptions: boolean;
+      deadline: string | null;
+      graceMinutes: number;
+      startedAt: number;
+    },
+  ) {
+    const questions = await loadQuestions(plan.questionIds);
+    const orders = Object.fromEntries(
+      questions.map((q) => [String(q.id), optionOrderFor(q.parsed, plan.shuffleOptions)]),
+    );
+    // The deadline was computed from this same instant, so started_at + limit is exactly the deadline.
+    const startedAt = new Date(plan.startedAt).toISOString();
+    try {
+      await repo.insert({
+        id,
+        user_id: auth.user.id,
+        assessment_id: plan.assessmentId,
+        kind: plan.kind,
+        title: plan.title,
+        status: 'in_progress',
+        question_ids: JSON.stringify(questions.map((q) => q.id)),
+        option_orders: JSON.stringify(orders),
+        position: 0,
+        started_at: startedAt,
+        deadline_at: plan.deadline,
+        grace_until: plan.deadline
+          ? new Date(
+              Date.parse(plan.deadline) + Math.max(plan.graceMinutes * 60_000, LATENCY_GRACE_MS),
+            ).toISOString()
+          : null,
+        submitted_at: null,
+        auto_submitted: 0,
+        score: null,
+        max_score: null,
+        percent: null,
+        passed: null,
+        last_seen_at: startedAt,
+        used_offline_grace: 0,
+      });
+    } catch (err) {
+      // Two devices started at once: the unique index kept one attempt in progress; use that one.
+      const existing = plan.assessmentId ? await repo.openFor(auth.user.id, plan.assessmentId) : undefined;
+      if (existing) return existing;
+      throw err;
+    }
+    return (await repo.find(id))!;
+  }
+
+  return { start, startPractice };
+}

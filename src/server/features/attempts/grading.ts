@@ -1,0 +1,92 @@
+import { isCorrect } from '../questions/question-types.ts';
+import type { AttemptCore, Graded } from './attempt-core.ts';
+import type { AttemptRow, AttemptQueries } from './attempts.repository.ts';
+import { markedOn, parseGiven, valueOf } from './given-answers.ts';
+import { LATENCY_GRACE_MS } from './release.ts';
+
+/** Marking an attempt and recording the marks, once, however many finalisers race. */
+export function createGrading(core: AttemptCore) {
+  const { deps, repo, now, iso, loadQuestions } = core;
+
+  /**
+   * Grades from the saved answers; only the first finaliser wins, so a retried submit changes nothing.
+   * The attempt row stays locked while grading, so an answer cannot slip in between reading and marking.
+   */
+  async function grade(first: AttemptRow, auto: boolean): Promise<Graded | undefined> {
+    // Read side by side before the lock: an attempt's questions are fixed when it starts. (Not while the
+    // transaction holds its connection: on PostgreSQL, submits waiting for pooled connections while holding
+    // one could take every connection of the pool and wait for each other.)
+    const [assessment, questions] = await Promise.all([
+      first.assessment_id ? deps.assessments.load(first.assessment_id) : null,
+      loadQuestions(JSON.parse(first.question_ids) as number[]),
+    ]);
+    const graded = await repo.transaction(async (trx) => {
+      const row = await trx.findLocked(first.id);
+      if (!row || row.status !== 'in_progress') return undefined;
+      const answers = new Map((await trx.answers(row.id)).map((a) => [a.question_id, a]));
+      return gradeLocked(trx, { row, questions, answers, assessment }, auto);
+    });
+    if (graded) deps.onGraded?.(graded.row.user_id);
+    return graded;
+  }
+
+  /**
+   * What grading read and wrote, as it now stands in the database: the submit answers its result from this
+   * instead of reading it all again (four round trips fewer on PostgreSQL). Undefined when another finaliser
+   * won the race.
+   */
+  async function gradeLocked(
+    trx: AttemptQueries,
+    { row, questions, answers, assessment }: Graded,
+    auto: boolean,
+  ): Promise<Graded | undefined> {
+    let score = 0;
+    const perTopic = new Map<number, { correct: number; total: number }>();
+    const verdicts: Array<[number, number]> = [];
+    const marked = markedOn(row, questions, answers);
+    for (const q of marked) {
+      const a = answers.get(q.id);
+      const right = isCorrect(q.parsed, valueOf(parseGiven(a?.answer)));
+      if (right) score++;
+      const t = perTopic.get(q.micro_topic_id) ?? { correct: 0, total: 0 };
+      t.total++;
+      if (right) t.correct++;
+      perTopic.set(q.micro_topic_id, t);
+      if (a) verdicts.push([q.id, right ? 1 : 0]);
+    }
+    const max = marked.length;
+    const percent = max ? Math.round((score / max) * 100) : 0;
+    const t = now().getTime();
+    const deadline = row.deadline_at ? Date.parse(row.deadline_at) : null;
+    // A submit that arrives after the deadline (within the offline grace) counts as made at the deadline,
+    // and the result says the grace was used.
+    const late = deadline !== null && t > deadline + LATENCY_GRACE_MS;
+    const submittedAt = (auto || late) && row.deadline_at ? row.deadline_at : iso();
+    const marks = {
+      status: 'submitted',
+      submitted_at: submittedAt < row.started_at ? row.started_at : submittedAt,
+      auto_submitted: auto ? 1 : 0,
+      used_offline_grace: row.used_offline_grace === 1 || (late && !auto) ? 1 : 0,
+      score,
+      max_score: max,
+      percent,
+      passed: assessment ? (percent >= assessment.pass_mark ? 1 : 0) : null,
+    } satisfies Partial<AttemptRow>;
+    const won = await trx.recordGrade({
+      attemptId: row.id,
+      userId: row.user_id,
+      marks,
+      verdicts,
+      // Proficiency counts every graded question, Test Yourself included.
+      tallies: [...perTopic].map(([microTopicId, t]) => ({ microTopicId, ...t })),
+      now: iso(),
+      diagnostic: row.kind === 'diagnostic',
+    });
+    if (!won) return undefined;
+    for (const [questionId, correct] of verdicts)
+      answers.set(questionId, { ...answers.get(questionId)!, correct });
+    return { row: { ...row, ...marks }, questions, answers, assessment };
+  }
+
+  return { grade };
+}
