@@ -4,7 +4,7 @@ import type { AttemptAnswersTable } from '../../db/tables/attempts.ts';
 import { itemParams } from '../learning/mastery-model.ts';
 import { isCorrect } from '../questions/question-types.ts';
 import type { DiagnosticLog } from './adaptive-selector.ts';
-import type { AttemptCore, LoadedQuestion } from './attempt-core.ts';
+import { questionIdsOf, type AttemptCore, type LoadedQuestion } from './attempt-core.ts';
 import type { AttemptRow } from './attempts.repository.ts';
 import { parseGiven } from './given-answers.ts';
 
@@ -46,7 +46,7 @@ export function createAdaptiveStep(core: AttemptCore) {
   async function stepAfterAnswer(id: string): Promise<AdaptiveStep> {
     // The diagnostic's next step, with this answer (and any replayed before it) taken into account.
     const row = (await repo.find(id))!;
-    const questions = await loadQuestions(JSON.parse(row.question_ids) as number[]);
+    const questions = await loadQuestions(questionIdsOf(row));
     const log = await diagnosticLog(row, questions, await repo.answers(row.id));
     return adaptive.step(log);
   }

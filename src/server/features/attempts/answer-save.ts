@@ -6,9 +6,8 @@ import { isCorrect } from '../questions/question-types.ts';
 import { sharedContent } from '../questions/questions.service.ts';
 import type { Own } from './attempt-access.ts';
 import type { AttemptClock } from './attempt-clock.ts';
-import { CLOCK_SKEW_MS, lateness } from './attempt-clock.ts';
-import type { AttemptCore } from './attempt-core.ts';
-import { conflict } from './attempt-core.ts';
+import { answerTime, lateness } from './attempt-clock.ts';
+import { conflict, questionIdsOf, type AttemptCore } from './attempt-core.ts';
 import type { AttemptRow } from './attempts.repository.ts';
 import { DIAGNOSTIC_ANSWER_FINAL, repeatsStored } from './final-answer.ts';
 import { feedbackFor, givenProblem, valueOf } from './given-answers.ts';
@@ -29,12 +28,20 @@ export type Saved = {
 /** As stored, with the attempt's kind (a diagnostic's answer also returns its next step). */
 type Stored = Omit<Saved, 'adaptive'> & { kind: string };
 
+const notInAttempt = () => unprocessable({ question_id: ['This question is not part of this attempt.'] });
+
+/** Refuses an answer that does not fit its question (or "I don't know" outside the diagnostic). */
+function checkAnswer(content: ReturnType<typeof sharedContent>, answer: GivenAnswer | null, kind: string) {
+  const problem = answer && givenProblem(content, answer, kind);
+  if (problem) throw unprocessable({ answer: [problem] });
+}
+
 /** Saving an answer (the common save and the long way round) and the student's place in the attempt. */
 export function createAnswerSave(
   core: AttemptCore,
   parts: { own: Own; touch: AttemptClock['touch']; stepAfterAnswer: (id: string) => Promise<AdaptiveStep> },
 ) {
-  const { ctx, repo, now, iso, loadQuestions, heldBack } = core;
+  const { ctx, repo, now, loadQuestions, heldBack } = core;
   const { own, touch, stepAfterAnswer } = parts;
 
   /**
@@ -48,14 +55,10 @@ export function createAnswerSave(
     body: SaveBody,
     t: Date,
   ): { answeredAt: number; questions: number } {
-    const ids = JSON.parse(attempt.question_ids) as number[];
-    if (!question || !ids.includes(questionId))
-      throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
-    const problem = body.answer && givenProblem(sharedContent(question.content), body.answer, attempt.kind);
-    if (problem) throw unprocessable({ answer: [problem] });
-    const answeredAt = Math.min(Date.parse(body.answered_at), t.getTime());
-    if (answeredAt < Date.parse(attempt.started_at) - CLOCK_SKEW_MS)
-      throw unprocessable({ answered_at: ['The answer time is before the attempt started.'] });
+    const ids = questionIdsOf(attempt);
+    if (!question || !ids.includes(questionId)) throw notInAttempt();
+    checkAnswer(sharedContent(question.content), body.answer, attempt.kind);
+    const answeredAt = answerTime(body.answered_at, t.getTime(), attempt.started_at);
     return { answeredAt, questions: ids.length };
   }
 
@@ -133,15 +136,11 @@ export function createAnswerSave(
     body: SaveBody,
   ): Promise<Stored> {
     const first = await own(auth, id);
-    const ids = JSON.parse(first.question_ids) as number[];
-    if (!ids.includes(questionId))
-      throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
+    const ids = questionIdsOf(first);
+    if (!ids.includes(questionId)) throw notInAttempt();
     const [q] = await loadQuestions([questionId]);
-    if (!q) throw unprocessable({ question_id: ['This question is not part of this attempt.'] });
-    if (body.answer) {
-      const problem = givenProblem(q.parsed, body.answer, first.kind);
-      if (problem) throw unprocessable({ answer: [problem] });
-    }
+    if (!q) throw notInAttempt();
+    checkAnswer(q.parsed, body.answer, first.kind);
     const showKey = first.kind === 'practice' && !(await heldBack([questionId], null)).has(questionId);
     // Locked: a submit running now either sees this answer or this save sees the attempt submitted.
     return repo.transaction(async (trx) => {
@@ -149,9 +148,7 @@ export function createAnswerSave(
       if (!row || row.status !== 'in_progress')
         throw conflict('This attempt has been submitted; answers can no longer change.');
       const t = now().getTime();
-      const answeredAt = Math.min(Date.parse(body.answered_at), t);
-      if (answeredAt < Date.parse(row.started_at) - CLOCK_SKEW_MS)
-        throw unprocessable({ answered_at: ['The answer time is before the attempt started.'] });
+      const answeredAt = answerTime(body.answered_at, t, row.started_at);
       const previous = await trx.answerOf(row.id, questionId);
       if (row.kind === 'practice' && previous?.answer) {
         // Test Yourself: the first answer counts. Its key was shown, so a change would be a free mark.
@@ -178,12 +175,7 @@ export function createAnswerSave(
       const value = valueOf(body.answer);
       const feedback = showKey && value ? feedbackFor(q, value) : null;
       const written = await trx.upsertAnswer({
-        attempt_id: row.id,
-        question_id: questionId,
-        answer: body.answer ? JSON.stringify(body.answer) : null,
-        flagged: body.flagged ? 1 : 0,
-        answered_at: new Date(answeredAt).toISOString(),
-        saved_at: iso(),
+        ...answerRow(row.id, questionId, body, answeredAt, now()),
         correct: row.kind === 'practice' && value ? (isCorrect(q.parsed, value) ? 1 : 0) : null,
         via_grace: lateBy === 'grace' ? 1 : 0,
       });
@@ -206,7 +198,7 @@ export function createAnswerSave(
   async function savePosition(auth: Authed, id: string, position: number): Promise<void> {
     const row = await own(auth, id);
     if (row.status !== 'in_progress') throw conflict('This attempt has been submitted.');
-    if (position >= (JSON.parse(row.question_ids) as number[]).length) {
+    if (position >= questionIdsOf(row).length) {
       throw unprocessable({ position: ['This attempt has fewer questions.'] });
     }
     await repo.update(row.id, { position });

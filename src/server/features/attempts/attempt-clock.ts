@@ -1,10 +1,11 @@
+import { unprocessable } from '../../plugins/errors.ts';
 import type { AttemptCore, Graded } from './attempt-core.ts';
 import { conflict } from './attempt-core.ts';
 import type { AttemptRow, AttemptQueries } from './attempts.repository.ts';
 import { LATENCY_GRACE_MS } from './release.ts';
 
 /** A device clock may run this far behind the server's. */
-export const CLOCK_SKEW_MS = 60_000;
+const CLOCK_SKEW_MS = 60_000;
 /**
  * The client dates answers by the server's clock (it knows the offset), so a late answer dated this far
  * before the server last heard from the attempt is still taken as given offline: request timing jitter.
@@ -35,6 +36,14 @@ export function lateness(row: AttemptRow, t: number, answeredAt: number): 'on_ti
     );
   }
   return 'grace';
+}
+
+/** When an answer was given: as the device dates it but never later than now, and not before the attempt began. */
+export function answerTime(answeredAt: string, t: number, startedAt: string): number {
+  const at = Math.min(Date.parse(answeredAt), t);
+  if (at < Date.parse(startedAt) - CLOCK_SKEW_MS)
+    throw unprocessable({ answered_at: ['The answer time is before the attempt started.'] });
+  return at;
 }
 
 /** The attempt's time: the deadline and its grace run out, and when the server last heard from it. */

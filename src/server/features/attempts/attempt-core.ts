@@ -10,6 +10,10 @@ import { holdsKeys } from './release.ts';
 
 export const conflict = (message: string) => new HttpError(409, message);
 
+/** An attempt's questions, in the order it asks them. */
+export const questionIdsOf = (row: Pick<AttemptRow, 'question_ids'>) =>
+  JSON.parse(row.question_ids) as number[];
+
 /** What the feature is handed by the app (other features' services, and what tests swap in). */
 export interface AttemptsDeps {
   assessments: AssessmentsService;
@@ -50,7 +54,27 @@ export function createAttemptCore(ctx: AppContext, deps: AttemptsDeps) {
     );
   }
 
-  return { ctx, deps, repo, selector, adaptive, now, iso, loadQuestions, heldBack };
+  /** The assessment an attempt was started at; null for Test Yourself. */
+  const assessmentOf = (row: Pick<AttemptRow, 'assessment_id'>) =>
+    row.assessment_id ? deps.assessments.load(row.assessment_id) : null;
+
+  /** An attempt's saved answers by question. */
+  const answersById = async (attemptId: string, r: Pick<AttemptQueries, 'answers'> = repo) =>
+    new Map((await r.answers(attemptId)).map((a) => [a.question_id, a]));
+
+  return {
+    ctx,
+    deps,
+    repo,
+    selector,
+    adaptive,
+    now,
+    iso,
+    loadQuestions,
+    heldBack,
+    assessmentOf,
+    answersById,
+  };
 }
 export type AttemptCore = ReturnType<typeof createAttemptCore>;
 

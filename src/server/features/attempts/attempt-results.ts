@@ -5,8 +5,7 @@ import { roleOf } from '../users/users.service.ts';
 import type { Own } from './attempt-access.ts';
 import { staffReads } from './attempt-access.ts';
 import type { DiagnosticLogOf } from './adaptive-step.ts';
-import type { AttemptCore, Graded } from './attempt-core.ts';
-import { conflict } from './attempt-core.ts';
+import { conflict, questionIdsOf, type AttemptCore, type Graded } from './attempt-core.ts';
 import type { AttemptRow } from './attempts.repository.ts';
 import { markedOn } from './given-answers.ts';
 import { reviewReleased } from './release.ts';
@@ -20,7 +19,7 @@ export function createAttemptResults(
     diagnosticLog: DiagnosticLogOf;
   },
 ) {
-  const { deps, repo, adaptive, now, loadQuestions } = core;
+  const { deps, repo, adaptive, now, loadQuestions, assessmentOf, answersById } = core;
   const { own, grade, diagnosticLog } = parts;
 
   /** The result as the caller may see it: the score, and per topic only once the answers are released. */
@@ -83,22 +82,21 @@ export function createAttemptResults(
   async function result(auth: Authed, id: string): Promise<AttemptResult> {
     const row = await own(auth, id, { staffMayRead: true });
     if (row.status !== 'submitted') throw conflict('This attempt has not been submitted yet.');
-    const ids = JSON.parse(row.question_ids) as number[];
-    const questions = await loadQuestions(ids);
-    const answers = new Map((await repo.answers(row.id)).map((a) => [a.question_id, a]));
-    const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
+    const questions = await loadQuestions(questionIdsOf(row));
+    const answers = await answersById(row.id);
+    const assessment = await assessmentOf(row);
     return resultOf(auth, { row, questions, answers, assessment });
   }
 
   async function diagnosticResults(auth: Authed): Promise<DiagnosticResults> {
     const row = await repo.latestSubmittedOfKind(auth.user.id, 'diagnostic');
     if (!row) return { attempt_id: null, submitted_at: null, percent: null, subjects: [] };
-    const questions = await loadQuestions(JSON.parse(row.question_ids) as number[]);
+    const questions = await loadQuestions(questionIdsOf(row));
     const saved = await repo.answers(row.id);
     const answers = new Map(saved.map((a) => [a.question_id, a]));
     // The engine's verdict per micro topic: every answer, prerequisites included, not just the tally. With
     // one question on a topic a verdict tells right from wrong, so it waits for the review policy too.
-    const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
+    const assessment = await assessmentOf(row);
     const outcome = reviewReleased(assessment, now().getTime())
       ? adaptive.outcome(await diagnosticLog(row, questions, saved))
       : null;

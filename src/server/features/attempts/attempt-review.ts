@@ -4,27 +4,26 @@ import type { Authed } from '../../plugins/routes.ts';
 import { describeAnswer, describeCorrect, toStudentQuestion } from '../questions/question-types.ts';
 import type { Own } from './attempt-access.ts';
 import { staffReads } from './attempt-access.ts';
-import type { AttemptCore } from './attempt-core.ts';
-import { conflict } from './attempt-core.ts';
+import { conflict, questionIdsOf, type AttemptCore } from './attempt-core.ts';
 import { markedOn, parseGiven, valueOf } from './given-answers.ts';
 import { REVIEW_WITHHELD, reviewReleased } from './release.ts';
 
 /** The review of a submitted attempt: each question with the answer given, and the key once released. */
 export function createAttemptReview(core: AttemptCore, own: Own) {
-  const { deps, repo, now, loadQuestions, heldBack } = core;
+  const { repo, now, loadQuestions, heldBack, assessmentOf, answersById } = core;
 
   async function analysis(auth: Authed, id: string): Promise<Analysis> {
     const row = await own(auth, id, { staffMayRead: true });
     if (row.status !== 'submitted') throw conflict('This attempt has not been submitted yet.');
-    const assessment = row.assessment_id ? await deps.assessments.load(row.assessment_id) : null;
+    const assessment = await assessmentOf(row);
     const staff = staffReads(auth, row);
     const available = staff || reviewReleased(assessment, now().getTime());
-    const ids = JSON.parse(row.question_ids) as number[];
+    const ids = questionIdsOf(row);
     const orders = JSON.parse(row.option_orders) as Record<string, string[]>;
     const questions = await loadQuestions(ids);
     // A key this assessment may release can still be held back by another one that uses the question.
     const held = available && !staff ? await heldBack(ids, row.assessment_id) : new Set<number>();
-    const answers = new Map((await repo.answers(row.id)).map((a) => [a.question_id, a]));
+    const answers = await answersById(row.id);
     const klass = new Map(
       (row.assessment_id ? await repo.classCorrectness(row.assessment_id) : []).map((c) => [
         c.question_id,

@@ -19,12 +19,16 @@ export function createAttemptStart(
   const { deps, repo, selector, now, loadQuestions, heldBack } = core;
   const { view, finaliseIfExpired } = parts;
 
+  /** A retried start: the attempt this id already names, if it is the caller's (another's id is refused). */
+  async function retried(auth: Authed, id: string): Promise<AttemptRow | undefined> {
+    const same = await repo.find(id);
+    if (same && same.user_id !== auth.user.id) throw conflict('That attempt id is already in use.');
+    return same;
+  }
+
   async function start(auth: Authed, body: { id: string; assessment_id: number }): Promise<Attempt> {
-    const same = await repo.find(body.id);
-    if (same) {
-      if (same.user_id !== auth.user.id) throw conflict('That attempt id is already in use.');
-      return view(await finaliseIfExpired(same));
-    }
+    const same = await retried(auth, body.id);
+    if (same) return view(await finaliseIfExpired(same));
     const assessment = await deps.assessments.load(body.assessment_id).catch(() => null);
     if (!assessment || !(await deps.assessments.visibleTo(auth.user, assessment)))
       throw notFound('That assessment does not exist.');
@@ -79,11 +83,8 @@ export function createAttemptStart(
     auth: Authed,
     body: { id: string; micro_topic_ids: number[]; count: number },
   ): Promise<Attempt> {
-    const same = await repo.find(body.id);
-    if (same) {
-      if (same.user_id !== auth.user.id) throw conflict('That attempt id is already in use.');
-      return view(same);
-    }
+    const same = await retried(auth, body.id);
+    if (same) return view(same);
     requireDiagnostic(auth);
     // Practice shows each key straight away, so it never draws a question an assessment still holds back.
     const candidates = await repo.practiceCandidates([...new Set(body.micro_topic_ids)]);

@@ -1,7 +1,7 @@
 import type { Attempt, Feedback, SavedAnswer } from '../../../shared/contracts/attempts.ts';
 import { toStudentQuestion } from '../questions/question-types.ts';
 import type { DiagnosticLogOf } from './adaptive-step.ts';
-import type { AttemptCore } from './attempt-core.ts';
+import { questionIdsOf, type AttemptCore } from './attempt-core.ts';
 import type { AttemptRow } from './attempts.repository.ts';
 import { feedbackFor, parseGiven, valueOf } from './given-answers.ts';
 
@@ -10,7 +10,7 @@ export function createAttemptView(core: AttemptCore, diagnosticLog: DiagnosticLo
   const { repo, selector, adaptive, iso, loadQuestions, heldBack } = core;
 
   async function view(row: AttemptRow): Promise<Attempt> {
-    const ids = JSON.parse(row.question_ids) as number[];
+    const ids = questionIdsOf(row);
     const orders = JSON.parse(row.option_orders) as Record<string, string[]>;
     const questions = await loadQuestions(ids);
     const saved = await repo.answers(row.id);

@@ -1,12 +1,12 @@
 import { isCorrect } from '../questions/question-types.ts';
-import type { AttemptCore, Graded } from './attempt-core.ts';
+import { questionIdsOf, type AttemptCore, type Graded } from './attempt-core.ts';
 import type { AttemptRow, AttemptQueries } from './attempts.repository.ts';
 import { markedOn, parseGiven, valueOf } from './given-answers.ts';
 import { LATENCY_GRACE_MS } from './release.ts';
 
 /** Marking an attempt and recording the marks, once, however many finalisers race. */
 export function createGrading(core: AttemptCore) {
-  const { deps, repo, now, iso, loadQuestions } = core;
+  const { deps, repo, now, iso, loadQuestions, assessmentOf, answersById } = core;
 
   /**
    * Grades from the saved answers; only the first finaliser wins, so a retried submit changes nothing.
@@ -17,13 +17,13 @@ export function createGrading(core: AttemptCore) {
     // transaction holds its connection: on PostgreSQL, submits waiting for pooled connections while holding
     // one could take every connection of the pool and wait for each other.)
     const [assessment, questions] = await Promise.all([
-      first.assessment_id ? deps.assessments.load(first.assessment_id) : null,
-      loadQuestions(JSON.parse(first.question_ids) as number[]),
+      assessmentOf(first),
+      loadQuestions(questionIdsOf(first)),
     ]);
     const graded = await repo.transaction(async (trx) => {
       const row = await trx.findLocked(first.id);
       if (!row || row.status !== 'in_progress') return undefined;
-      const answers = new Map((await trx.answers(row.id)).map((a) => [a.question_id, a]));
+      const answers = await answersById(row.id, trx);
       return gradeLocked(trx, { row, questions, answers, assessment }, auto);
     });
     if (graded) deps.onGraded?.(graded.row.user_id);
