@@ -11,7 +11,7 @@ import { createAttemptStart } from './attempt-start.ts';
 import { createAttemptView } from './attempt-view.ts';
 import { createGrading } from './grading.ts';
 
-export { LATENCY_GRACE_MS } from './release.ts';
+export { LATENCY_GRACE_MS, reviewReleased } from './release.ts';
 export type { AttemptsDeps } from './attempt-core.ts';
 
 /**

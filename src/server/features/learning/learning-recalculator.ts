@@ -6,7 +6,7 @@ import type {
 } from '../../../shared/contracts/learning.ts';
 import type { QuestionContent } from '../../../shared/contracts/questions.ts';
 import type { AppContext } from '../../context.ts';
-import { reviewReleased } from '../attempts/release.ts';
+import { reviewReleased } from '../attempts/attempts.service.ts';
 import { createLearningRepository, type GradedAnswer } from './learning.repository.ts';
 import type { MasteryHistoryTable, TopicMasteryTable, UserProgressTable } from '../../db/tables/learning.ts';
 import {
