@@ -19,6 +19,9 @@ import { FileTooLargeError, type FileStore } from './file-store.ts';
 import { createFilesRepository, type FileRow } from './files.repository.ts';
 import { extensionOf, sniffType } from './sniff.ts';
 
+// Other features find the file ids in what they save through this service (their only door into files).
+export { fileIdsIn } from './file-access.ts';
+
 export interface Upload {
   kind: FileKind;
   /** The file's bytes as they arrive (a multipart part): streamed to the store, never held whole. */
