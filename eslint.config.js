@@ -13,6 +13,100 @@ const forbid = (...groups) => ({
   ],
 });
 
+// ─── Server layers ──────────────────────────────────────────────────────────────────────────────────────
+// Lowest first: src/shared < config.ts, db/, mail/, plugins/ < context.ts < features/* < file-readers.ts,
+// seed/ < app.ts < main.ts. A lower file never imports a higher one, and a feature uses another feature only
+// through its *.service.ts (never its repository or routes) or one of the few pure modules named below.
+// Imports are matched as written (relative), so each block's patterns know how deep its files sit.
+// (A later block's no-restricted-imports replaces an earlier one's, so every block repeats the client ban.)
+const serverForbid = (...rules) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { group: ['**/client/**'], message: 'Crosses a boundary.' },
+        ...rules.map(([regex, message]) => ({ regex, message })),
+      ],
+    },
+  ],
+});
+/** Pure helpers a feature offers the others beside its service (no state, no SQL). */
+const featurePublicModules = [
+  'auth/tokens', // safeEqualHex, for the files feature's signed links
+  'attempts/release', // when a review is released, for the learning recalculator
+  'diagnostic/diagnostic-engine', // the diagnostic has no service: the engine is its public face
+  'learning/mastery-model', // the mastery model's numbers, for attempts and the diagnostic
+  'questions/csv', // CSV parsing and cell guarding, for users' and reports' CSV
+  'questions/question-types', // how each question type is checked and shuffled, for attempts
+];
+const DB_GROUND = 'db/ is the ground floor: it imports only packages, src/shared and db itself.';
+const FEATURE_DOOR =
+  'A feature uses another feature only through its *.service.ts (or a public module named in eslint.config.js).';
+const FEATURE_FLOOR =
+  'A feature imports only its own folder, db/, plugins/, mail/, config.ts, context.ts and src/shared.';
+const BELOW_FEATURES = 'plugins/, mail/, config.ts and context.ts sit below the features: they import none.';
+/** A feature's imports: its own folder, the floors below it, and other features through their doors. */
+const featureRules = (publicModules) =>
+  serverForbid(
+    [
+      `^\\.\\./(?!\\.\\./)(?![^/]+/[^/]+\\.service\\.ts$)(?!(${publicModules.join('|')})\\.ts$)`,
+      FEATURE_DOOR,
+    ],
+    ['^\\.\\./\\.\\./(?!\\.\\./)(?!(db|plugins|mail)/|(config|context)\\.ts$)', FEATURE_FLOOR],
+    ['^\\.\\./\\.\\./\\.\\./(?!shared/|\\.\\./)', FEATURE_FLOOR],
+  );
+const serverLayers = [
+  {
+    files: ['src/server/db/*.ts'],
+    rules: serverForbid(
+      ['^\\.\\./(?!\\.\\./)', DB_GROUND],
+      ['^\\.\\./\\.\\./(?!shared/|\\.\\./)', DB_GROUND],
+    ),
+  },
+  {
+    files: ['src/server/db/*/**/*.ts'],
+    ignores: ['src/server/db/migrations/**'],
+    rules: serverForbid(
+      ['^\\.\\./\\.\\./(?!\\.\\./)', DB_GROUND],
+      ['^\\.\\./\\.\\./\\.\\./(?!shared/|\\.\\./)', DB_GROUND],
+    ),
+  },
+  {
+    // Frozen in time: a migration runs the same forever, whatever the application becomes.
+    files: ['src/server/db/migrations/**/*.ts'],
+    rules: serverForbid([
+      '^(?!kysely$|node:|\\.\\./dialect\\.ts$)',
+      'A migration is frozen in time: it imports only kysely, node: built-ins and ../dialect.ts.',
+    ]),
+  },
+  { files: ['src/server/features/*/**/*.ts'], rules: featureRules(featurePublicModules) },
+  {
+    // For now: auth still takes the users' row type and repository from the repository itself. Delete this
+    // block when auth goes through the users service (issue 23, another change).
+    files: ['src/server/features/auth/**/*.ts'],
+    rules: featureRules([...featurePublicModules, 'users/users\\.repository']),
+  },
+  {
+    files: ['src/server/plugins/**/*.ts', 'src/server/mail/**/*.ts'],
+    rules: serverForbid(
+      ['^\\.\\./(?!\\.\\./)(?!(db|plugins|mail)/|config\\.ts$)', BELOW_FEATURES],
+      ['^\\.\\./\\.\\./(?!shared/|\\.\\./)', BELOW_FEATURES],
+    ),
+  },
+  {
+    files: ['src/server/config.ts'],
+    rules: serverForbid(['^\\./', BELOW_FEATURES], ['^\\.\\./(?!shared/|\\.\\./)', BELOW_FEATURES]),
+  },
+  {
+    files: ['src/server/context.ts'],
+    rules: serverForbid(
+      ['^\\./(?!(db|plugins|mail)/|config\\.ts$)', BELOW_FEATURES],
+      ['^\\.\\./(?!shared/|\\.\\./)', BELOW_FEATURES],
+    ),
+  },
+];
+// ─── End of server layers ───────────────────────────────────────────────────────────────────────────────
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,6 +140,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
     rules: forbid(['**/client/**']),
   },
+  ...serverLayers,
   { files: ['src/shared/**/*.ts'], rules: forbid(['**/client/**', '**/server/**']) },
   {
     files: ['sw/**/*.ts'],

@@ -1,19 +1,13 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_BASE } from '../shared/constants.ts';
 import type { AppConfig } from './config.ts';
+import { openContext } from './app-context.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { seedDemo } from './seed/demo.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
-import { createPasswordHasher } from './features/auth/passwords.ts';
-import { newOpaqueToken } from './features/auth/tokens.ts';
 import { openApiDocument } from './features/health/openapi.ts';
 import { assessmentsRoutes } from './features/assessments/assessments.routes.ts';
 import { createAssessmentsService } from './features/assessments/assessments.service.ts';
@@ -64,9 +58,7 @@ import { createRolesService } from './features/users/roles.service.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { createSyncStamp } from './features/users/sync-stamp.service.ts';
 import { roleOf } from './features/users/users.service.ts';
-import { createMailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { createBackgroundTasks } from './plugins/background.ts';
 import { errorsPlugin, forbidden, frameworkErrors, unauthenticated } from './plugins/errors.ts';
 import { createEventBus } from './plugins/event-bus.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
@@ -74,6 +66,8 @@ import { prettyLogStream } from './plugins/pretty-log.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
 import { createRouter, type Authed, type RouteInfo } from './plugins/routes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { serveSpa } from './spa.ts';
+import { startAnnouncementSweep, startSweeps } from './sweeps.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -99,36 +93,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     return503OnClosing: true,
     frameworkErrors,
   });
-  const { db, dialect, writes } = openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    pgSchema: config.pgSchema,
-  });
-  const tasks = createBackgroundTasks(app.log);
-  app.addHook('onClose', async () => {
-    // Mail still being sent after its response needs the database.
-    await tasks.idle();
-    await db.destroy();
-  });
-  await migrateToLatest(db, dialect, config.pgSchema);
-
-  const ctx: AppContext = {
-    config,
-    db,
-    dialect,
-    writes,
-    appKey: config.appKey ?? (await storedAppKey(db)),
-    hasher: createPasswordHasher(config.passwordHashing),
-    mailer: createMailer(db, app.log, config.smtpUrl, config.mailFrom),
-    tasks,
-    log: app.log,
-    now: () => new Date(),
-  };
-  if (config.seed === 'demo') {
-    // One transaction: a seed is all there or not at all, and one commit is much faster than thousands.
-    const seeded = await db.transaction().execute((trx) => seedDemo({ ...ctx, db: trx }));
-    if (seeded) app.log.info('seeded the demo catalogue and accounts');
-  }
+  const ctx = await openContext(app, config);
+  const { db, dialect } = ctx;
 
   const limiter = createRateLimiter(db, ctx.now);
   const schools = createSchoolsService(db, ctx.now);
@@ -303,96 +269,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   return { app, ctx, routes };
 }
 
-function startSweeps(
-  app: FastifyInstance,
-  attempts: ReturnType<typeof createAttemptsService>,
-  auth: ReturnType<typeof createAuthService>,
-): void {
-  // Attempts past their deadline and offline grace are submitted even if nobody asks for them.
-  const attemptSweep = setInterval(
-    () => void attempts.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'attempt sweep failed')),
-    30_000,
-  );
-  attemptSweep.unref();
-  app.addHook('onClose', async () => clearInterval(attemptSweep));
-
-  // Expired sessions are dead weight; sweep them hourly.
-  const sweep = setInterval(
-    () =>
-      void auth
-        .deleteExpiredSessions()
-        .catch((err: unknown) => app.log.warn({ err }, 'session sweep failed')),
-    3600_000,
-  );
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
-}
-
-/** Scheduled announcements go out within a minute of their time even if nobody opens the app. */
-function startAnnouncementSweep(
-  app: FastifyInstance,
-  announcements: ReturnType<typeof createAnnouncementsService>,
-): void {
-  const timer = setInterval(
-    () =>
-      void announcements
-        .publishDue()
-        .catch((err: unknown) => app.log.warn({ err }, 'announcement sweep failed')),
-    60_000,
-  );
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-}
-
 /** Trusts the `hops` proxies nearest to us, as proxy-addr does for a number (Fastify's types want a function). */
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
-}
-
-/** Without APP_KEY, one random key is kept in the database, so every process behind a balancer signs alike. */
-async function storedAppKey(db: AppContext['db']): Promise<string> {
-  await db
-    .insertInto('app_meta')
-    .values({ key: 'app_key', value: newOpaqueToken() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_meta')
-    .select('value')
-    .where('key', '=', 'app_key')
-    .executeTakeFirstOrThrow();
-  return row.value;
-}
-
-async function serveSpa(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
-  const hasSpa = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
-  // The login screen prerendered by the build (scripts/vite-prerender.ts), when this build has it.
-  const hasLoginPage = hasSpa && existsSync(join(staticDir, 'login.html'));
-  if (hasSpa) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text file (scripts/vite-precompress.ts): sent by
-      // Accept-Encoding, brotli first, the SPA fallback's index.html included.
-      preCompressed: true,
-      // Ours below, not send's default `public, max-age=0`, which would override them.
-      cacheControl: false,
-      setHeaders(res, path) {
-        // Hashed assets never change; the shell and the service worker must always be revalidated.
-        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
-        res.setHeader('vary', 'accept-encoding');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith(API_BASE + '/') || path === API_BASE || !hasSpa || request.method !== 'GET') {
-      return reply.status(404).send({ message: `No route ${request.method} ${path}.` });
-    }
-    // Client-side routes: every other GET gets the app shell; /login the shell with its screen in it.
-    const page = path === '/login' && hasLoginPage ? 'login.html' : 'index.html';
-    return reply.header('cache-control', 'no-cache').sendFile(page);
-  });
 }

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
-import type { Db, Dialect } from './db/database.ts';
+import type { Dialect } from './db/dialect.ts';
+import type { Db } from './db/schema.ts';
 import type { WriteObserver } from './db/write-observer.ts';
-import type { PasswordHasher } from './features/auth/passwords.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { BackgroundTasks } from './plugins/background.ts';
 
@@ -20,4 +20,17 @@ export interface AppContext {
   tasks: BackgroundTasks;
   log: FastifyBaseLogger;
   now: () => Date;
+}
+
+/**
+ * Who waits for a hashing slot. A login (someone at the door) goes before the hash of a new password
+ * (registration, reset, change): a burst of registrations must not starve the logins of a class.
+ */
+export type HashPriority = 'login' | 'new-password';
+
+/** Hashes and checks passwords (made by the auth feature's passwords.ts; declared here, below the features). */
+export interface PasswordHasher {
+  hash(password: string, priority?: HashPriority): Promise<string>;
+  /** Parameters are read from the stored hash, so raising the cost later keeps old hashes valid. */
+  verify(password: string, stored: string, priority?: HashPriority): Promise<boolean>;
 }

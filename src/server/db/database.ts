@@ -12,12 +12,12 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { openNodeSqlite } from './node-sqlite.ts';
-import type { Database } from './schema.ts';
+import type { Dialect } from './dialect.ts';
+import type { Database, Db } from './schema.ts';
 import { enableGroupCommit } from './transaction.ts';
 import { WriteObserver } from './write-observer.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
-export type Db = Kysely<Database>;
+export type { Db, Dialect };
 
 export interface DatabaseConfig {
   /** postgres://... switches to PostgreSQL; otherwise SQLite under dataDir. */
@@ -31,7 +31,7 @@ export interface DatabaseConfig {
 export interface OpenedDatabase {
   db: Db;
   dialect: Dialect;
-  /** PostgreSQL only: the writes this process makes (SQLite needs no watching; see features/auth). */
+  /** PostgreSQL only: the writes this process makes (SQLite needs no watching: the auth feature's session cache). */
   writes: WriteObserver;
 }
 

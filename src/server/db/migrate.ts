@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
-import type { Db, Dialect } from './database.ts';
+import type { Dialect } from './dialect.ts';
+import type { Db } from './schema.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-learning-core.ts';
 import * as m0004 from './migrations/0004-assessment-integrity.ts';

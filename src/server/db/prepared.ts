@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
-import type { Db } from './database.ts';
+import type { Db } from './schema.ts';
 
 /** Stands in for the named parameter while a prepared query is compiled. */
 class Slot {

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type {
   EmailChangesTable,
   LoginAddressesTable,
@@ -115,3 +116,6 @@ export interface Database {
   announcements: AnnouncementsTable;
   announcement_schools: AnnouncementSchoolsTable;
 }
+
+/** The database as the application sees it (database.ts opens one). */
+export type Db = Kysely<Database>;

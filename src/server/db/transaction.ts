@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './database.ts';
+import type { Db } from './schema.ts';
 import type { Durability } from './node-sqlite.ts';
 
 /** Runs work in a transaction, joining the caller's if there already is one (Kysely does not nest them). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthService } from '../features/auth/auth.service.ts';
+import type { Dialect } from '../db/dialect.ts';
+import type { Authed } from './routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,9 +10,19 @@ declare module 'fastify' {
   }
 }
 
+/** What the plugin asks of the auth feature (its service is one); declared here, below the features. */
+export interface SessionAuthenticator {
+  /** The session, from the cache when it can vouch for it (no promise then), else from the database. */
+  authenticate(token: string): Authed | null | Promise<Authed | null>;
+  /** Where the session cache's change count stands now. */
+  writeMark(): number;
+  /** Resolves once the cache has heard of every change made since `mark` (PostgreSQL). */
+  settleWritesSince(mark: number): Promise<void>;
+}
+
 /** Resolves the bearer token once per request; routes decide what they require of it (routes.ts). */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { auth: AuthService; dialect: 'sqlite' | 'postgres' }) => {
+  async (app: FastifyInstance, opts: { auth: SessionAuthenticator; dialect: Dialect }) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('authWriteMark', 0);
     // A callback hook: a session the cache vouches for is settled without a promise or a turn of the loop.

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
-import type { UserRow } from '../features/users/users.repository.ts';
-import { roleOf, type Role } from '../features/users/users.service.ts';
+import type { UserRow } from '../db/tables/users.ts';
 import type { FieldErrors } from '../../shared/contracts/common.ts';
 import { forbidden, HttpError, parse, unauthenticated, unprocessable } from './errors.ts';
+import { roleOf, type Role } from './roles.ts';
 
 /** Who may call a route: anyone, any signed-in user, or signed-in users of these roles. */
 export type Access = 'public' | 'user' | readonly Role[];

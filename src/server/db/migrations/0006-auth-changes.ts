@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 
 // Frozen in time: this migration must never import application types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
 /**
- * Every process keeps signed-in users in memory for a moment (the session cache in features/auth). Whatever
+ * Every process keeps signed-in users in memory for a moment (the auth feature's session cache). Whatever
  * could change what a cached session says — a session revoked or expired early, the user row, their pending
  * school request, a school or location renamed — is reported by the database itself, whichever code (or
  * person at a SQL prompt) made the change:

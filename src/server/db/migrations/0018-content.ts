@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '../dialect.ts';
 
 // Frozen in time: this migration must never import application types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -26,4 +26,15 @@ export interface TeacherSchoolsTable {
 export interface UserSyncTable {
   user_id: number;
   last_synced_at: string;
+}
+
+/**
+ * A user as the application reads one (users.repository.ts selects it): the row, with the names of its school
+ * and location, and the school it asked to join that staff have not decided yet.
+ */
+export interface UserRow extends Selectable<UsersTable> {
+  school_name: string | null;
+  location_name: string | null;
+  pending_school_id: number | null;
+  pending_school_name: string | null;
 }

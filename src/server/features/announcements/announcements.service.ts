@@ -8,7 +8,7 @@ import type {
 import type { FieldErrors } from '../../../shared/contracts/common.ts';
 import { richTextToPlain, sanitizeRichText } from '../../../shared/rich-text.ts';
 import type { AppContext } from '../../context.ts';
-import { fileIdsIn } from '../files/file-access.ts';
+import { fileIdsIn } from '../files/files.service.ts';
 import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Authed } from '../../plugins/routes.ts';

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { hashRaw } from '@node-rs/argon2';
 import type { Algorithm } from '@node-rs/argon2';
 import type { PasswordHashingConfig } from '../../config.ts';
+import type { HashPriority, PasswordHasher } from '../../context.ts';
 
 const TAG_LENGTH = 32;
 /** Algorithm.Argon2id: a const enum, which Node's type stripping cannot inline. */
@@ -29,18 +30,12 @@ function argon2id(
 }
 
 /**
- * Who waits for a hashing slot. A login (someone at the door) goes before the hash of a new password
- * (registration, reset, change): a burst of registrations must not starve the logins of a class.
- */
-export type HashPriority = 'login' | 'new-password';
-
-/**
  * argon2id runs on libuv's thread pool, so hashing never blocks the event loop; the semaphore caps how many
  * run at once so 30 simultaneous logins do not occupy every pool thread (file and DNS work share them).
  * Logins are served first, and new-password hashes never take the last free slot, so a login waits for at
  * most the hash already running.
  */
-export function createPasswordHasher(config: PasswordHashingConfig) {
+export function createPasswordHasher(config: PasswordHashingConfig): PasswordHasher {
   let running = 0;
   const waiting: Record<HashPriority, Array<() => void>> = { login: [], 'new-password': [] };
   const newPasswordSlots = Math.max(1, config.maxConcurrent - 1);
@@ -93,4 +88,4 @@ export function createPasswordHasher(config: PasswordHashingConfig) {
     },
   };
 }
-export type PasswordHasher = ReturnType<typeof createPasswordHasher>;
+export type { HashPriority, PasswordHasher };

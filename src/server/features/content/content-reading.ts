@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
-import { fileIdsIn } from '../files/file-access.ts';
+import { fileIdsIn } from '../files/files.service.ts';
 import { createContentFilesRepository } from './content-files.repository.ts';
 import { embedUrlOf, linksOf, toFile, type SignFor } from './content-views.ts';
 import type { ContentRepository, ContentRow, ProgressRow, Reach } from './content.repository.ts';

@@ -12,13 +12,15 @@ import { API_BASE } from '../../../shared/constants.ts';
 import type { AppContext } from '../../context.ts';
 import { safeEqualHex } from '../auth/tokens.ts';
 import type { Authed } from '../../plugins/routes.ts';
-import type { UserRow } from '../users/users.repository.ts';
-import { roleOf } from '../users/users.service.ts';
+import { roleOf, type UserRow } from '../users/users.service.ts';
 import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
 import { createFileAccess, type FileReader } from './file-access.ts';
 import { FileTooLargeError, type FileStore } from './file-store.ts';
 import { createFilesRepository, type FileRow } from './files.repository.ts';
 import { extensionOf, sniffType } from './sniff.ts';
+
+// Other features find the file ids in what they save through this service (their only door into files).
+export { fileIdsIn } from './file-access.ts';
 
 export interface Upload {
   kind: FileKind;

@@ -11,7 +11,7 @@ import {
 import type { FieldErrors } from '../../../shared/contracts/common.ts';
 import type { AppContext } from '../../context.ts';
 import type { Authed } from '../../plugins/routes.ts';
-import { fileIdsIn } from '../files/file-access.ts';
+import { fileIdsIn } from '../files/files.service.ts';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
 import { parseCsv, toCsv, unguardCell } from './csv.ts';
 import { contentProblems, newOptionId } from './question-types.ts';

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sharedCommit } from '../../db/transaction.ts';
-import type { UsersTable } from '../../db/tables/users.ts';
+import type { UserRow, UsersTable } from '../../db/tables/users.ts';
 
 /** How stale the "last synced" stamp may get before a delivery writes it again. */
 export const SYNC_STAMP_MS = 60_000;
@@ -43,7 +43,10 @@ function selectUsers(db: Db) {
   );
 }
 
-export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
+/** What selectUsers reads is exactly the UserRow the rest of the server names (db/tables/users.ts). */
+type SelectedUser = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
+const _sameShape: [SelectedUser, UserRow] extends [UserRow, SelectedUser] ? true : never = true;
+export type { UserRow };
 
 /** The user behind a live session, with the session, in one query (a request whose token is not cached). */
 const byLiveSession = prepared((db: Db, p: { tokenHash: string; now: string }) =>
