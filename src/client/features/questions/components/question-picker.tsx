@@ -6,7 +6,8 @@ import { errorMessage } from '../../../lib/http.ts';
 import type { QuestionFilters } from '../questions.api.ts';
 import { QUESTIONS_PER_PAGE, useQuestionPage } from '../use-questions.ts';
 import { QuestionFiltersBar } from './question-filters.tsx';
-import { Pager, QuestionTable, shortStem } from './question-table.tsx';
+import { Pager } from '../../../components/list-kit/index.ts';
+import { QuestionTable, shortStem } from './question-table.tsx';
 
 export type QuestionPickerProps = {
   graph: KnowledgeGraph | undefined;

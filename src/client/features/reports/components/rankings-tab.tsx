@@ -1,22 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { REPORT_PATHS } from '../../../../shared/contracts/reports.ts';
 import type { RankingSort, SchoolRank } from '../../../../shared/contracts/reports.ts';
 import { SCHOOL_RANK_COLUMNS, STUDENT_RANK_COLUMNS } from '../../../../shared/report-tables.ts';
 import { Loading } from '../../../components/loading.tsx';
+import { useDebounced } from '../../../components/list-kit/index.ts';
 import { useSchoolRanking, useStudentRanking } from '../use-reports.ts';
 import { ReportError, ReportPager, ReportTable } from './report-table.tsx';
 
 const PER_PAGE = 25;
-
-/** `value`, once it has stopped changing for `ms` (typing in a search box). */
-function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** Students and schools ranked by average score or by progress (topics mastered). */
 export function RankingsTab({ schoolId }: { schoolId: number | undefined }) {
