@@ -9,3 +9,5 @@ export { pageCount, Pager, StepPager } from './pager.tsx';
 export { SearchForm } from './search-form.tsx';
 export { listQuery, pageOf } from './url-query.ts';
 export { useDebounced } from './use-debounced.ts';
+export { PagedList, useListSearch } from './paged-list.tsx';
+export type { ListPage } from './paged-list.tsx';

@@ -27,29 +27,32 @@ export function LoadError({
 /**
  * What a list shows while it loads, when it failed, when it is empty, and then the rows (`children`).
  * `errors`: `form` shows the form-message box with "Try again" only while nothing has loaded (a later failure
- * keeps the rows), `message` the same box without the button; `alert` shows a plain alert whenever the last
- * load failed; `none` keeps the spinner (a saved copy comes).
+ * keeps the rows), `message` the same box without the button (with `staleErrors`, over loaded rows too);
+ * `alert` shows a plain alert whenever the last load failed; `none` keeps the spinner (a saved copy comes).
  */
 export function ListBody<T>({
   load,
-  isEmpty,
-  empty,
+  isEmpty = () => false,
+  empty = null,
   children,
   errors = 'form',
   errorClassName,
+  staleErrors = false,
   loading = 'centered',
 }: {
   load: { data: T | undefined; error: unknown; reload: () => void };
-  isEmpty: (data: T) => boolean;
-  empty: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
   children: (data: T) => ReactNode;
   errors?: 'form' | 'message' | 'alert' | 'none';
   /** With `alert`: the alert's class. */
   errorClassName?: string;
+  staleErrors?: boolean;
   loading?: 'centered' | 'inline';
 }) {
   const data = load.data;
-  if (errors === 'form' && load.error !== null && !data)
+  const failed = load.error !== null && (staleErrors || !data);
+  if (errors === 'form' && failed)
     return (
       <LoadError
         error={load.error}
@@ -58,7 +61,7 @@ export function ListBody<T>({
         buttonClassName="button button--small"
       />
     );
-  if (errors === 'message' && load.error !== null && !data)
+  if (errors === 'message' && failed)
     return (
       <p className="form-message form-message--error" role="alert">
         {errorMessage(load.error)}

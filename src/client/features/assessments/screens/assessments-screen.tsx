@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
@@ -10,7 +9,7 @@ import { ASSESSMENTS_PER_PAGE, useAssessmentPage } from '../use-assessments.ts';
 import { windowText } from '../assessment-window.ts';
 import { roleOf, useAuth } from '../../auth/auth.store.ts';
 import '../../questions/back-office.css';
-import { DataTable, ListBody, Pager, useDebounced } from '../../../components/list-kit/index.ts';
+import { DataTable, PagedList, useListSearch } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 import { ASSESSMENT_NOUN, assessmentPath } from '../assessment-kind.ts';
 import type { AssessmentKind } from '../assessment-kind.ts';
@@ -34,9 +33,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function AssessmentList({ kind }: AssessmentsScreenProps) {
   const noun = ASSESSMENT_NOUN[kind];
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebounced(search.trim());
+  const { search, setSearch, query, page, setPage } = useListSearch();
   const list = useAssessmentPage(kind, page, query);
   usePageReady({ loading: list.loading && !list.data, error: list.error });
 
@@ -56,16 +53,15 @@ function AssessmentList({ kind }: AssessmentsScreenProps) {
             name="search"
             type="search"
             value={search}
-            onChange={(v) => {
-              setSearch(v);
-              setPage(1);
-            }}
+            onChange={setSearch}
           />
         </div>
-        <ListBody
+        <PagedList
           load={list}
           errors="none"
-          isEmpty={(data) => data.data.length === 0}
+          perPage={ASSESSMENTS_PER_PAGE}
+          label={capital(noun.many)}
+          onPage={setPage}
           empty={
             <EmptyState
               title={`No ${noun.many} found`}
@@ -73,19 +69,8 @@ function AssessmentList({ kind }: AssessmentsScreenProps) {
             />
           }
         >
-          {(data) => (
-            <>
-              <AssessmentTable kind={kind} items={data.data} />
-              <Pager
-                page={data.page}
-                perPage={ASSESSMENTS_PER_PAGE}
-                total={data.total}
-                label={capital(noun.many)}
-                onPage={setPage}
-              />
-            </>
-          )}
-        </ListBody>
+          {(rows) => <AssessmentTable kind={kind} items={rows} />}
+        </PagedList>
       </section>
     </div>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../app/layout/page-title.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
@@ -11,7 +10,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import type { ContentItem } from '../../../../shared/contracts/content.ts';
 import { roleOf, useAuth } from '../../auth/auth.store.ts';
 import '../../questions/back-office.css';
-import { DataTable, ListBody, Pager, useDebounced } from '../../../components/list-kit/index.ts';
+import { DataTable, PagedList, useListSearch } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 import { deleteContentItem } from '../content.api.ts';
 import { capital, CONTENT_NOUN, editPath } from '../content-kind.ts';
@@ -107,9 +106,7 @@ function contentColumns(
 /** Every lecture, video or live discussion the caller manages: search, create, edit, delete. */
 function ContentList({ kind }: ContentScreenProps) {
   const noun = CONTENT_NOUN[kind];
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebounced(search.trim());
+  const { search, setSearch, query, page, setPage } = useListSearch();
   const list = useContentPage(kind, page, query);
   usePageReady({ loading: list.loading && !list.data, error: list.error });
 
@@ -139,15 +136,14 @@ function ContentList({ kind }: ContentScreenProps) {
           name="search"
           type="search"
           value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
+          onChange={setSearch}
         />
-        <ListBody
+        <PagedList
           load={list}
           errors="none"
-          isEmpty={(data) => data.data.length === 0}
+          perPage={CONTENT_PER_PAGE}
+          label={capital(noun.many)}
+          onPage={setPage}
           empty={
             <EmptyState
               title={`No ${noun.many} found`}
@@ -155,26 +151,17 @@ function ContentList({ kind }: ContentScreenProps) {
             />
           }
         >
-          {(data) => (
-            <>
-              <DataTable
-                columns={contentColumns(kind, remove)}
-                rows={data.data}
-                rowKey={(item) => item.id}
-                caption={capital(noun.many)}
-                className="bo-table"
-                wrap={{ className: 'bo-table-wrap' }}
-              />
-              <Pager
-                page={data.page}
-                perPage={CONTENT_PER_PAGE}
-                total={data.total}
-                label={capital(noun.many)}
-                onPage={setPage}
-              />
-            </>
+          {(rows) => (
+            <DataTable
+              columns={contentColumns(kind, remove)}
+              rows={rows}
+              rowKey={(item) => item.id}
+              caption={capital(noun.many)}
+              className="bo-table"
+              wrap={{ className: 'bo-table-wrap' }}
+            />
           )}
-        </ListBody>
+        </PagedList>
       </section>
     </div>
   );

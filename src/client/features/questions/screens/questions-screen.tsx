@@ -11,7 +11,7 @@ import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts'
 import '../back-office.css';
 import { CsvButtons, CsvHelp, ImportReport } from '../components/csv-tools.tsx';
 import { QuestionFiltersBar } from '../components/question-filters.tsx';
-import { ListBody, listQuery, Pager, pageOf } from '../../../components/list-kit/index.ts';
+import { listQuery, PagedList, pageOf } from '../../../components/list-kit/index.ts';
 import { QuestionTable, shortStem } from '../components/question-table.tsx';
 import '../questions.css';
 import type { QuestionFilters } from '../questions.api.ts';
@@ -79,10 +79,12 @@ function QuestionBank() {
           filters={filters}
           onChange={(next) => setParams(listQuery(next, 1), { replace: true })}
         />
-        <ListBody
+        <PagedList
           load={list}
           errors="none"
-          isEmpty={(data) => data.data.length === 0}
+          perPage={QUESTIONS_PER_PAGE}
+          label="Questions"
+          onPage={(p) => setParams(listQuery(filters, p))}
           empty={
             <EmptyState
               title="No questions found"
@@ -94,28 +96,19 @@ function QuestionBank() {
             />
           }
         >
-          {(data) => (
-            <>
-              <QuestionTable
-                questions={data.data}
-                caption="Questions"
-                actionHeader="Edit"
-                action={(q) => (
-                  <Link to={PATHS.adminQuestion(q.id)} aria-label={`Edit question: ${shortStem(q.stem)}`}>
-                    Edit
-                  </Link>
-                )}
-              />
-              <Pager
-                page={data.page}
-                perPage={QUESTIONS_PER_PAGE}
-                total={data.total}
-                label="Questions"
-                onPage={(p) => setParams(listQuery(filters, p))}
-              />
-            </>
+          {(rows) => (
+            <QuestionTable
+              questions={rows}
+              caption="Questions"
+              actionHeader="Edit"
+              action={(q) => (
+                <Link to={PATHS.adminQuestion(q.id)} aria-label={`Edit question: ${shortStem(q.stem)}`}>
+                  Edit
+                </Link>
+              )}
+            />
           )}
-        </ListBody>
+        </PagedList>
       </section>
     </div>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ReportColumn } from '../../../../shared/report-tables.ts';
 import { showToast } from '../../../components/toast.tsx';
-import { DataTable, LoadError, Pager, saveCsv } from '../../../components/list-kit/index.ts';
+import { DataTable, ListBody, LoadError, Pager, saveCsv } from '../../../components/list-kit/index.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import type { QueryParams } from '../../../lib/http.ts';
 import { fetchReportCsv } from '../reports.api.ts';
@@ -106,6 +106,21 @@ export function ReportPager(props: {
   onPage: (page: number) => void;
 }) {
   return <Pager {...props} className="report__pager" buttonsClassName="report__pager-buttons" />;
+}
+
+/** A report's data: the spinner while it loads, the error with "Try again" when it failed, then `children`. */
+export function ReportBody<T>({
+  load,
+  children,
+}: {
+  load: { data: T | undefined; error: unknown; reload: () => void };
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <ListBody load={load} errors="alert" errorClassName="card report__error">
+      {children}
+    </ListBody>
+  );
 }
 
 export function ReportError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

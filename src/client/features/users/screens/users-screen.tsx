@@ -5,7 +5,7 @@ import type { ImportUsersResult, Role, UserSort } from '../../../../shared/contr
 import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ListBody, listQuery, Pager, pageOf } from '../../../components/list-kit/index.ts';
+import { listQuery, PagedList, pageOf } from '../../../components/list-kit/index.ts';
 import { roleOf, useAuth } from '../../auth/auth.store.ts';
 import { UserFiltersBar } from '../components/user-filters.tsx';
 import { UsersCsvButtons, UsersCsvHelp, UsersImportReport } from '../components/users-csv.tsx';
@@ -78,11 +78,14 @@ export default function UsersScreen() {
           isAdmin={isAdmin}
           onChange={(next) => setParams(listQuery(next, 1), { replace: true })}
         />
-        <ListBody
+        <PagedList
           load={list}
           errors="alert"
           errorClassName="users-error"
-          isEmpty={(data) => data.data.length === 0}
+          perPage={USERS_PER_PAGE}
+          label="Users"
+          pagerClassName="users-pager"
+          onPage={(p) => setParams(listQuery(filters, p))}
           empty={
             <EmptyState
               title="No users found"
@@ -94,24 +97,14 @@ export default function UsersScreen() {
             />
           }
         >
-          {(data) => (
-            <>
-              <UsersTable
-                users={data.data}
-                sort={filters.sort ?? 'name'}
-                onSort={(sort) => setParams(listQuery({ ...filters, sort }, 1), { replace: true })}
-              />
-              <Pager
-                page={data.page}
-                perPage={USERS_PER_PAGE}
-                total={data.total}
-                label="Users"
-                className="users-pager"
-                onPage={(p) => setParams(listQuery(filters, p))}
-              />
-            </>
+          {(rows) => (
+            <UsersTable
+              users={rows}
+              sort={filters.sort ?? 'name'}
+              onSort={(sort) => setParams(listQuery({ ...filters, sort }, 1), { replace: true })}
+            />
           )}
-        </ListBody>
+        </PagedList>
       </section>
     </div>
   );
