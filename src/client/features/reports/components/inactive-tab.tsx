@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { REPORT_PATHS } from '../../../../shared/contracts/reports.ts';
 import { INACTIVE_COLUMNS } from '../../../../shared/report-tables.ts';
 import { useInactive } from '../use-reports.ts';
-import { ReportBody, ReportPager, ReportTable } from './report-table.tsx';
+import { ReportBody, ReportTable } from './report-table.tsx';
 
 const PER_PAGE = 25;
 const CHOICES = [7, 14, 30, 60, 90] as const;
@@ -40,15 +40,14 @@ export function InactiveTab({ schoolId }: { schoolId: number | undefined }) {
             rowKey={(r) => r.user_id}
             empty="Every student has been active in this period."
             csv={{ path: REPORT_PATHS.inactiveCsv, query, file: `inactive-${days}-days-page-${page}.csv` }}
-          >
-            <ReportPager
-              label="Inactive students"
-              page={data.meta.page}
-              perPage={PER_PAGE}
-              total={data.meta.total}
-              onPage={setPage}
-            />
-          </ReportTable>
+            pager={{
+              label: 'Inactive students',
+              page: data.meta.page,
+              total: data.meta.total,
+              perPage: PER_PAGE,
+              onPage: setPage,
+            }}
+          />
         )}
       </ReportBody>
     </>

@@ -4,7 +4,7 @@ import type { RankingSort, SchoolRank } from '../../../../shared/contracts/repor
 import { SCHOOL_RANK_COLUMNS, STUDENT_RANK_COLUMNS } from '../../../../shared/report-tables.ts';
 import { useDebounced } from '../../../components/list-kit/index.ts';
 import { useSchoolRanking, useStudentRanking } from '../use-reports.ts';
-import { ReportBody, ReportPager, ReportTable } from './report-table.tsx';
+import { ReportBody, ReportTable } from './report-table.tsx';
 
 const PER_PAGE = 25;
 
@@ -51,15 +51,14 @@ export function RankingsTab({ schoolId }: { schoolId: number | undefined }) {
             rowKey={(r) => r.user_id}
             empty={search ? 'No student matches this search.' : 'No students to rank yet.'}
             csv={{ path: REPORT_PATHS.studentsCsv, query, file: `student-ranking-${sort}-page-${page}.csv` }}
-          >
-            <ReportPager
-              label="Student ranking"
-              page={data.meta.page}
-              perPage={PER_PAGE}
-              total={data.meta.total}
-              onPage={setPage}
-            />
-          </ReportTable>
+            pager={{
+              label: 'Student ranking',
+              page: data.meta.page,
+              total: data.meta.total,
+              perPage: PER_PAGE,
+              onPage: setPage,
+            }}
+          />
         )}
       </ReportBody>
       <ReportBody load={schools}>

@@ -50,7 +50,7 @@ export function ReportTable<R>({
   rowKey,
   csv,
   empty,
-  children,
+  pager,
   highlight,
 }: {
   title: string;
@@ -59,8 +59,8 @@ export function ReportTable<R>({
   rowKey: (row: R) => string | number;
   csv: CsvSource;
   empty: string;
-  /** Below the table: a pager. */
-  children?: ReactNode;
+  /** Below the table: a pager through the report's pages ("<label> pages"). */
+  pager?: ReportPagerProps;
   highlight?: (row: R) => boolean;
 }) {
   return (
@@ -93,18 +93,20 @@ export function ReportTable<R>({
           }}
         />
       )}
-      {children}
+      {pager && <ReportPager {...pager} />}
     </section>
   );
 }
 
-export function ReportPager(props: {
+interface ReportPagerProps {
   label: string;
   page: number;
   perPage: number;
   total: number;
   onPage: (page: number) => void;
-}) {
+}
+
+function ReportPager(props: ReportPagerProps) {
   return <Pager {...props} className="report__pager" buttonsClassName="report__pager-buttons" />;
 }
 
