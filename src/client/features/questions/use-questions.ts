@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { Question } from '../../../shared/contracts/questions.ts';
 import { useLoad } from '../../lib/use-async.ts';
 import type { LoadState } from '../../lib/use-async.ts';
@@ -23,14 +23,4 @@ export function useQuestionPage(filters: QuestionFilters, page: number): LoadSta
 export function useQuestion(id: string | undefined): LoadState<Question> {
   const load = useCallback((signal: AbortSignal) => fetchQuestion(id ?? '', signal), [id]);
   return useLoad(id === undefined ? null : load);
-}
-
-/** `value`, once it has stopped changing for `ms` (typing in a search box). */
-export function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }

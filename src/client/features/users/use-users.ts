@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { AdminUser } from '../../../shared/contracts/admin-users.ts';
 import { useLoad } from '../../lib/use-async.ts';
 import type { LoadState } from '../../lib/use-async.ts';
@@ -32,14 +32,4 @@ export function useUser(id: number | null): LoadState<AdminUser> {
 export function usePlaces(isAdmin: boolean) {
   const load = useCallback((signal: AbortSignal) => fetchPlaces(isAdmin, signal), [isAdmin]);
   return useLoad(load);
-}
-
-/** `value`, once it has stopped changing for `ms` (typing in a search box). */
-export function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }

@@ -16,7 +16,7 @@ import { Loading } from '../../../components/loading.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { roleOf, useAuth } from '../../auth/auth.store.ts';
-import { Pager } from '../../questions/components/question-table.tsx';
+import { Pager } from '../../../components/list-kit/index.ts';
 import { deleteAnnouncement } from '../announcements.api.ts';
 import type { AnnouncementFilters } from '../announcements.api.ts';
 import { AnnouncementForm } from '../components/announcement-form.tsx';

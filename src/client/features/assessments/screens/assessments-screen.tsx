@@ -1,18 +1,16 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { TextField } from '../../../components/form-field.tsx';
-import { Loading } from '../../../components/loading.tsx';
 import type { Assessment } from '../../../../shared/contracts/assessments.ts';
 import '../assessments.css';
 import { ASSESSMENTS_PER_PAGE, useAssessmentPage } from '../use-assessments.ts';
 import { windowText } from '../assessment-window.ts';
 import { roleOf, useAuth } from '../../auth/auth.store.ts';
 import '../../questions/back-office.css';
-import { Pager } from '../../questions/components/question-table.tsx';
-import { useDebounced } from '../../questions/use-questions.ts';
+import { DataTable, PagedList, useListSearch } from '../../../components/list-kit/index.ts';
+import type { Column } from '../../../components/list-kit/index.ts';
 import { ASSESSMENT_NOUN, assessmentPath } from '../assessment-kind.ts';
 import type { AssessmentKind } from '../assessment-kind.ts';
 import { PageTitle } from '../../../app/layout/page-title.tsx';
@@ -35,9 +33,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function AssessmentList({ kind }: AssessmentsScreenProps) {
   const noun = ASSESSMENT_NOUN[kind];
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebounced(search.trim());
+  const { search, setSearch, query, page, setPage } = useListSearch();
   const list = useAssessmentPage(kind, page, query);
   usePageReady({ loading: list.loading && !list.data, error: list.error });
 
@@ -57,93 +53,98 @@ function AssessmentList({ kind }: AssessmentsScreenProps) {
             name="search"
             type="search"
             value={search}
-            onChange={(v) => {
-              setSearch(v);
-              setPage(1);
-            }}
+            onChange={setSearch}
           />
         </div>
-        {!list.data ? (
-          <Loading variant="centered" />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState
-            title={`No ${noun.many} found`}
-            text={query ? `No ${noun.one} matches “${query}”.` : `Create the first ${noun.one}.`}
-          />
-        ) : (
-          <>
-            <AssessmentTable kind={kind} items={list.data.data} />
-            <Pager
-              page={list.data.page}
-              perPage={ASSESSMENTS_PER_PAGE}
-              total={list.data.total}
-              label={capital(noun.many)}
-              onPage={setPage}
+        <PagedList
+          load={list}
+          errors="none"
+          perPage={ASSESSMENTS_PER_PAGE}
+          label={capital(noun.many)}
+          onPage={setPage}
+          empty={
+            <EmptyState
+              title={`No ${noun.many} found`}
+              text={query ? `No ${noun.one} matches “${query}”.` : `Create the first ${noun.one}.`}
             />
-          </>
-        )}
+          }
+        >
+          {(rows) => <AssessmentTable kind={kind} items={rows} />}
+        </PagedList>
       </section>
     </div>
   );
 }
 
+const attemptsText = (allowed: number | null) =>
+  allowed === null ? 'unlimited attempts' : `${allowed} attempt${allowed === 1 ? '' : 's'}`;
+
+function columns(kind: AssessmentKind): Array<Column<Assessment>> {
+  return [
+    {
+      key: 'title',
+      header: 'Title',
+      cell: (a) => (
+        <>
+          <Link to={assessmentPath(kind, a.id)}>{a.title}</Link>
+          <div className="bo-table__muted">
+            {a.time_limit_minutes ? `${a.time_limit_minutes} min` : 'Untimed'} · pass {a.pass_mark}% ·{' '}
+            {attemptsText(a.attempts_allowed)}
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'state',
+      header: 'State',
+      cell: (a) =>
+        a.published ? (
+          <span className="badge badge--success">Published</span>
+        ) : (
+          <span className="badge badge--warning">Draft</span>
+        ),
+    },
+    { key: 'window', header: 'Window', cell: (a) => windowText(a.opens_at, a.closes_at) },
+    {
+      key: 'questions',
+      header: 'Questions',
+      cell: (a) => (
+        <>
+          {a.question_count}
+          <div className="bo-table__muted">{a.selection === 'fixed' ? 'fixed' : 'random draw'}</div>
+        </>
+      ),
+    },
+    { key: 'attempts', header: 'Attempts', cell: (a) => a.attempt_count },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      // Teachers see what their students take; they change only what is aimed solely at their schools.
+      cell: (a) => (
+        <>
+          <Link
+            className="button button--small button--secondary"
+            to={assessmentPath(kind, a.id)}
+            aria-label={`${a.can_edit ? 'Edit' : 'View'} ${a.title}`}
+          >
+            {a.can_edit ? 'Edit' : 'View'}
+          </Link>
+          {!a.can_edit && <div className="bo-table__muted">Read-only</div>}
+        </>
+      ),
+    },
+  ];
+}
+
 function AssessmentTable({ kind, items }: { kind: AssessmentKind; items: Assessment[] }) {
   return (
-    <div className="bo-table-wrap">
-      <table className="bo-table">
-        <caption className="visually-hidden">{capital(ASSESSMENT_NOUN[kind].many)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">State</th>
-            <th scope="col">Window</th>
-            <th scope="col">Questions</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((a) => (
-            <tr key={a.id}>
-              <td>
-                <Link to={assessmentPath(kind, a.id)}>{a.title}</Link>
-                <div className="bo-table__muted">
-                  {a.time_limit_minutes ? `${a.time_limit_minutes} min` : 'Untimed'} · pass {a.pass_mark}% ·{' '}
-                  {a.attempts_allowed === null
-                    ? 'unlimited attempts'
-                    : `${a.attempts_allowed} attempt${a.attempts_allowed === 1 ? '' : 's'}`}
-                </div>
-              </td>
-              <td>
-                {a.published ? (
-                  <span className="badge badge--success">Published</span>
-                ) : (
-                  <span className="badge badge--warning">Draft</span>
-                )}
-              </td>
-              <td>{windowText(a.opens_at, a.closes_at)}</td>
-              <td>
-                {a.question_count}
-                <div className="bo-table__muted">{a.selection === 'fixed' ? 'fixed' : 'random draw'}</div>
-              </td>
-              <td>{a.attempt_count}</td>
-              <td>
-                {/* Teachers see what their students take; they change only what is aimed solely at their schools. */}
-                <Link
-                  className="button button--small button--secondary"
-                  to={assessmentPath(kind, a.id)}
-                  aria-label={`${a.can_edit ? 'Edit' : 'View'} ${a.title}`}
-                >
-                  {a.can_edit ? 'Edit' : 'View'}
-                </Link>
-                {!a.can_edit && <div className="bo-table__muted">Read-only</div>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={columns(kind)}
+      rows={items}
+      rowKey={(a) => a.id}
+      caption={capital(ASSESSMENT_NOUN[kind].many)}
+      className="bo-table"
+      wrap={{ className: 'bo-table-wrap' }}
+    />
   );
 }

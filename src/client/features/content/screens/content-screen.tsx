@@ -1,19 +1,17 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../app/layout/page-title.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { TextField } from '../../../components/form-field.tsx';
-import { Loading } from '../../../components/loading.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import type { ContentItem } from '../../../../shared/contracts/content.ts';
 import { roleOf, useAuth } from '../../auth/auth.store.ts';
 import '../../questions/back-office.css';
-import { Pager } from '../../questions/components/question-table.tsx';
-import { useDebounced } from '../../questions/use-questions.ts';
+import { DataTable, PagedList, useListSearch } from '../../../components/list-kit/index.ts';
+import type { Column } from '../../../components/list-kit/index.ts';
 import { deleteContentItem } from '../content.api.ts';
 import { capital, CONTENT_NOUN, editPath } from '../content-kind.ts';
 import type { ContentKind } from '../content-kind.ts';
@@ -37,12 +35,78 @@ function AdminsOnly() {
 const dateText = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
+function contentColumns(
+  kind: ContentKind,
+  remove: (item: ContentItem) => Promise<void>,
+): Array<Column<ContentItem>> {
+  return [
+    {
+      key: 'title',
+      header: 'Title',
+      cell: (item) => (
+        <>
+          <Link to={editPath(kind, item.id)}>{item.title}</Link>
+          {item.summary && <div className="bo-table__muted content-list__summary">{item.summary}</div>}
+        </>
+      ),
+    },
+    {
+      key: 'state',
+      header: 'State',
+      cell: (item) =>
+        item.published ? (
+          <span className="badge badge--success">Published</span>
+        ) : (
+          <span className="badge badge--warning">Draft</span>
+        ),
+    },
+    {
+      key: 'schools',
+      header: 'Schools',
+      cell: (item) => (item.school_names.length ? item.school_names.join(', ') : 'Every school'),
+    },
+    {
+      key: 'topics',
+      header: 'Topics',
+      cell: (item) => (item.topics.length ? item.topics.map((t) => t.name).join(', ') : '—'),
+    },
+    {
+      key: 'date',
+      header: kind === 'live-discussion' ? 'Starts' : 'Updated',
+      cell: (item) => dateText(kind === 'live-discussion' ? item.starts_at : item.updated_at),
+    },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      cell: (item) => (
+        <div className="bo-toolbar">
+          <Link
+            className="button button--small button--secondary"
+            to={editPath(kind, item.id)}
+            aria-label={`${item.can_edit ? 'Edit' : 'View'} ${item.title}`}
+          >
+            {item.can_edit ? 'Edit' : 'View'}
+          </Link>
+          {item.can_edit && (
+            <button
+              type="button"
+              className="button button--small bo-danger"
+              aria-label={`Delete ${item.title}`}
+              onClick={() => void remove(item)}
+            >
+              Delete
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+}
+
 /** Every lecture, video or live discussion the caller manages: search, create, edit, delete. */
 function ContentList({ kind }: ContentScreenProps) {
   const noun = CONTENT_NOUN[kind];
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebounced(search.trim());
+  const { search, setSearch, query, page, setPage } = useListSearch();
   const list = useContentPage(kind, page, query);
   usePageReady({ loading: list.loading && !list.data, error: list.error });
 
@@ -72,89 +136,32 @@ function ContentList({ kind }: ContentScreenProps) {
           name="search"
           type="search"
           value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
+          onChange={setSearch}
         />
-        {!list.data ? (
-          <Loading variant="centered" />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState
-            title={`No ${noun.many} found`}
-            text={query ? `No ${noun.one} matches “${query}”.` : `Create the first ${noun.one}.`}
-          />
-        ) : (
-          <>
-            <div className="bo-table-wrap">
-              <table className="bo-table">
-                <caption className="visually-hidden">{capital(noun.many)}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Title</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Schools</th>
-                    <th scope="col">Topics</th>
-                    <th scope="col">{kind === 'live-discussion' ? 'Starts' : 'Updated'}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((item) => (
-                    <tr key={item.id}>
-                      <td>
-                        <Link to={editPath(kind, item.id)}>{item.title}</Link>
-                        {item.summary && (
-                          <div className="bo-table__muted content-list__summary">{item.summary}</div>
-                        )}
-                      </td>
-                      <td>
-                        {item.published ? (
-                          <span className="badge badge--success">Published</span>
-                        ) : (
-                          <span className="badge badge--warning">Draft</span>
-                        )}
-                      </td>
-                      <td>{item.school_names.length ? item.school_names.join(', ') : 'Every school'}</td>
-                      <td>{item.topics.length ? item.topics.map((t) => t.name).join(', ') : '—'}</td>
-                      <td>{dateText(kind === 'live-discussion' ? item.starts_at : item.updated_at)}</td>
-                      <td>
-                        <div className="bo-toolbar">
-                          <Link
-                            className="button button--small button--secondary"
-                            to={editPath(kind, item.id)}
-                            aria-label={`${item.can_edit ? 'Edit' : 'View'} ${item.title}`}
-                          >
-                            {item.can_edit ? 'Edit' : 'View'}
-                          </Link>
-                          {item.can_edit && (
-                            <button
-                              type="button"
-                              className="button button--small bo-danger"
-                              aria-label={`Delete ${item.title}`}
-                              onClick={() => void remove(item)}
-                            >
-                              Delete
-                            </button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              page={list.data.page}
-              perPage={CONTENT_PER_PAGE}
-              total={list.data.total}
-              label={capital(noun.many)}
-              onPage={setPage}
+        <PagedList
+          load={list}
+          errors="none"
+          perPage={CONTENT_PER_PAGE}
+          label={capital(noun.many)}
+          onPage={setPage}
+          empty={
+            <EmptyState
+              title={`No ${noun.many} found`}
+              text={query ? `No ${noun.one} matches “${query}”.` : `Create the first ${noun.one}.`}
             />
-          </>
-        )}
+          }
+        >
+          {(rows) => (
+            <DataTable
+              columns={contentColumns(kind, remove)}
+              rows={rows}
+              rowKey={(item) => item.id}
+              caption={capital(noun.many)}
+              className="bo-table"
+              wrap={{ className: 'bo-table-wrap' }}
+            />
+          )}
+        </PagedList>
       </section>
     </div>
   );

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { KnowledgeGraph } from '../../../../shared/contracts/knowledge-graph.ts';
 import type { Question } from '../../../../shared/contracts/questions.ts';
-import { Loading } from '../../../components/loading.tsx';
-import { errorMessage } from '../../../lib/http.ts';
 import type { QuestionFilters } from '../questions.api.ts';
 import { QUESTIONS_PER_PAGE, useQuestionPage } from '../use-questions.ts';
 import { QuestionFiltersBar } from './question-filters.tsx';
-import { Pager, QuestionTable, shortStem } from './question-table.tsx';
+import { PagedList } from '../../../components/list-kit/index.ts';
+import { QuestionTable, shortStem } from './question-table.tsx';
 
 export type QuestionPickerProps = {
   graph: KnowledgeGraph | undefined;
@@ -30,18 +29,19 @@ export function QuestionPicker({ graph, pickedIds, onPick }: QuestionPickerProps
           setPage(1);
         }}
       />
-      {list.error !== null ? (
-        <p className="form-message form-message--error" role="alert">
-          {errorMessage(list.error)}
-        </p>
-      ) : !list.data ? (
-        <Loading variant="inline" />
-      ) : list.data.data.length === 0 ? (
-        <p>No question matches these filters.</p>
-      ) : (
-        <>
+      <PagedList
+        load={list}
+        errors="message"
+        staleErrors
+        loading="inline"
+        perPage={QUESTIONS_PER_PAGE}
+        label="Question bank"
+        onPage={setPage}
+        empty={<p>No question matches these filters.</p>}
+      >
+        {(rows) => (
           <QuestionTable
-            questions={list.data.data}
+            questions={rows}
             caption="Questions to choose from"
             actionHeader="Add"
             action={(q) => {
@@ -59,15 +59,8 @@ export function QuestionPicker({ graph, pickedIds, onPick }: QuestionPickerProps
               );
             }}
           />
-          <Pager
-            page={list.data.page}
-            perPage={QUESTIONS_PER_PAGE}
-            total={list.data.total}
-            label="Question bank"
-            onPage={setPage}
-          />
-        </>
-      )}
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS } from '../../../../shared/contracts/questions.ts';
 import type { Question } from '../../../../shared/contracts/questions.ts';
 import { richTextToPlain } from '../../../../shared/rich-text.ts';
+import { DataTable } from '../../../components/list-kit/index.ts';
+import type { Column } from '../../../components/list-kit/index.ts';
 
 const MAX_STEM = 140;
 
@@ -22,84 +24,37 @@ export function QuestionTable({
   actionHeader: string;
   action: (q: Question) => ReactNode;
 }) {
+  const columns: Array<Column<Question>> = [
+    { key: 'stem', header: 'Question', cell: (q) => shortStem(q.stem) },
+    { key: 'type', header: 'Type', cell: (q) => QUESTION_TYPE_LABELS[q.type] },
+    { key: 'difficulty', header: 'Difficulty', cell: (q) => DIFFICULTY_LABELS[q.difficulty] ?? q.difficulty },
+    {
+      key: 'topic',
+      header: 'Micro topic',
+      cell: (q) => (
+        <>
+          {q.micro_topic_name}
+          <div className="bo-table__muted">
+            {q.subject_name} › {q.sub_topic_name}
+          </div>
+        </>
+      ),
+    },
+    {
+      key: 'used',
+      header: 'Used in',
+      cell: (q) => `${q.used_in} assessment${q.used_in === 1 ? '' : 's'}`,
+    },
+    { key: 'action', header: actionHeader, cell: action },
+  ];
   return (
-    <div className="bo-table-wrap">
-      <table className="bo-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Question</th>
-            <th scope="col">Type</th>
-            <th scope="col">Difficulty</th>
-            <th scope="col">Micro topic</th>
-            <th scope="col">Used in</th>
-            <th scope="col">{actionHeader}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {questions.map((q) => (
-            <tr key={q.id}>
-              <td>{shortStem(q.stem)}</td>
-              <td>{QUESTION_TYPE_LABELS[q.type]}</td>
-              <td>{DIFFICULTY_LABELS[q.difficulty] ?? q.difficulty}</td>
-              <td>
-                {q.micro_topic_name}
-                <div className="bo-table__muted">
-                  {q.subject_name} › {q.sub_topic_name}
-                </div>
-              </td>
-              <td>
-                {q.used_in} assessment{q.used_in === 1 ? '' : 's'}
-              </td>
-              <td>{action(q)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Previous / next through a paginated list, with where we are. */
-export function Pager({
-  page,
-  perPage,
-  total,
-  label,
-  onPage,
-}: {
-  page: number;
-  perPage: number;
-  total: number;
-  label: string;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const first = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const last = Math.min(total, page * perPage);
-  return (
-    <nav className="bo-pager" aria-label={`${label} pages`}>
-      <span>
-        {first}–{last} of {total} · page {page} of {pages}
-      </span>
-      <span className="bo-pager__buttons">
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          Previous page
-        </button>
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          Next page
-        </button>
-      </span>
-    </nav>
+    <DataTable
+      columns={columns}
+      rows={questions}
+      rowKey={(q) => q.id}
+      caption={caption}
+      className="bo-table"
+      wrap={{ className: 'bo-table-wrap' }}
+    />
   );
 }

@@ -4,7 +4,6 @@ import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Loading } from '../../../components/loading.tsx';
 import { QUESTION_TYPES } from '../../../../shared/contracts/questions.ts';
 import type { ImportResult, QuestionType } from '../../../../shared/contracts/questions.ts';
 import { roleOf, useAuth } from '../../auth/auth.store.ts';
@@ -12,7 +11,8 @@ import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts'
 import '../back-office.css';
 import { CsvButtons, CsvHelp, ImportReport } from '../components/csv-tools.tsx';
 import { QuestionFiltersBar } from '../components/question-filters.tsx';
-import { Pager, QuestionTable, shortStem } from '../components/question-table.tsx';
+import { listQuery, PagedList, pageOf } from '../../../components/list-kit/index.ts';
+import { QuestionTable, shortStem } from '../components/question-table.tsx';
 import '../questions.css';
 import type { QuestionFilters } from '../questions.api.ts';
 import { QUESTIONS_PER_PAGE, useQuestionPage } from '../use-questions.ts';
@@ -34,15 +34,6 @@ function filtersFrom(params: URLSearchParams): QuestionFilters {
   return filters;
 }
 
-function paramsFrom(filters: QuestionFilters, page: number): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '') params[key] = String(value);
-  }
-  if (page > 1) params.page = String(page);
-  return params;
-}
-
 export default function QuestionsScreen() {
   const { user } = useAuth();
   if (roleOf(user) !== 'admin') return <AdminsOnly />;
@@ -57,7 +48,7 @@ function AdminsOnly() {
 function QuestionBank() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageOf(params);
   const graph = useKnowledgeGraph();
   const list = useQuestionPage(filters, page);
   usePageReady({ loading: list.loading && !list.data, error: list.error });
@@ -86,23 +77,28 @@ function QuestionBank() {
         <QuestionFiltersBar
           graph={graph.data}
           filters={filters}
-          onChange={(next) => setParams(paramsFrom(next, 1), { replace: true })}
+          onChange={(next) => setParams(listQuery(next, 1), { replace: true })}
         />
-        {!list.data ? (
-          <Loading variant="centered" />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState
-            title="No questions found"
-            text={
-              Object.keys(filters).length
-                ? 'No question matches these filters.'
-                : 'The bank is empty. Add a question or import a CSV file.'
-            }
-          />
-        ) : (
-          <>
+        <PagedList
+          load={list}
+          errors="none"
+          perPage={QUESTIONS_PER_PAGE}
+          label="Questions"
+          onPage={(p) => setParams(listQuery(filters, p))}
+          empty={
+            <EmptyState
+              title="No questions found"
+              text={
+                Object.keys(filters).length
+                  ? 'No question matches these filters.'
+                  : 'The bank is empty. Add a question or import a CSV file.'
+              }
+            />
+          }
+        >
+          {(rows) => (
             <QuestionTable
-              questions={list.data.data}
+              questions={rows}
               caption="Questions"
               actionHeader="Edit"
               action={(q) => (
@@ -111,15 +107,8 @@ function QuestionBank() {
                 </Link>
               )}
             />
-            <Pager
-              page={list.data.page}
-              perPage={QUESTIONS_PER_PAGE}
-              total={list.data.total}
-              label="Questions"
-              onPage={(p) => setParams(paramsFrom(filters, p))}
-            />
-          </>
-        )}
+          )}
+        </PagedList>
       </section>
     </div>
   );

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { REPORT_PATHS } from '../../../../shared/contracts/reports.ts';
 import { ACTIVITY_COLUMNS } from '../../../../shared/report-tables.ts';
 import { BarChart } from '../../../components/bar-chart.tsx';
-import { Loading } from '../../../components/loading.tsx';
 import { useActivity } from '../use-reports.ts';
-import { ReportError, ReportTable } from './report-table.tsx';
+import { ReportBody, ReportTable } from './report-table.tsx';
 
 const RANGES = [7, 30, 90] as const;
 
@@ -26,36 +25,32 @@ export function ActivityTab({ schoolId }: { schoolId: number | undefined }) {
           </select>
         </label>
       </div>
-      {activity.error ? (
-        <ReportError error={activity.error} onRetry={activity.reload} />
-      ) : !activity.data ? (
-        <Loading variant="centered" />
-      ) : (
-        <>
-          <section className="card" aria-label="Active students per day">
-            <h2 className="card__title">Active students per day</h2>
-            <BarChart
-              title="Active students per day"
-              unit="students"
-              data={[...activity.data.data]
-                .reverse()
-                .map((d) => ({ label: d.day, value: d.active_students }))}
+      <ReportBody load={activity}>
+        {(data) => (
+          <>
+            <section className="card" aria-label="Active students per day">
+              <h2 className="card__title">Active students per day</h2>
+              <BarChart
+                title="Active students per day"
+                unit="students"
+                data={[...data.data].reverse().map((d) => ({ label: d.day, value: d.active_students }))}
+              />
+            </section>
+            <ReportTable
+              title="Activity per day"
+              columns={ACTIVITY_COLUMNS}
+              rows={data.data}
+              rowKey={(r) => r.day}
+              empty="No activity in this period."
+              csv={{
+                path: REPORT_PATHS.activityCsv,
+                query: { days, school_id: schoolId },
+                file: `activity-${days}-days.csv`,
+              }}
             />
-          </section>
-          <ReportTable
-            title="Activity per day"
-            columns={ACTIVITY_COLUMNS}
-            rows={activity.data.data}
-            rowKey={(r) => r.day}
-            empty="No activity in this period."
-            csv={{
-              path: REPORT_PATHS.activityCsv,
-              query: { days, school_id: schoolId },
-              file: `activity-${days}-days.csv`,
-            }}
-          />
-        </>
-      )}
+          </>
+        )}
+      </ReportBody>
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { REPORT_PATHS } from '../../../../shared/contracts/reports.ts';
 import { INACTIVE_COLUMNS } from '../../../../shared/report-tables.ts';
-import { Loading } from '../../../components/loading.tsx';
 import { useInactive } from '../use-reports.ts';
-import { ReportError, ReportPager, ReportTable } from './report-table.tsx';
+import { ReportBody, ReportTable } from './report-table.tsx';
 
 const PER_PAGE = 25;
 const CHOICES = [7, 14, 30, 60, 90] as const;
@@ -32,28 +31,25 @@ export function InactiveTab({ schoolId }: { schoolId: number | undefined }) {
           </select>
         </label>
       </div>
-      {list.error ? (
-        <ReportError error={list.error} onRetry={list.reload} />
-      ) : !list.data ? (
-        <Loading variant="centered" />
-      ) : (
-        <ReportTable
-          title={`Students inactive for ${days} days or more`}
-          columns={INACTIVE_COLUMNS}
-          rows={list.data.data}
-          rowKey={(r) => r.user_id}
-          empty="Every student has been active in this period."
-          csv={{ path: REPORT_PATHS.inactiveCsv, query, file: `inactive-${days}-days-page-${page}.csv` }}
-        >
-          <ReportPager
-            label="Inactive students"
-            page={list.data.meta.page}
-            perPage={PER_PAGE}
-            total={list.data.meta.total}
-            onPage={setPage}
+      <ReportBody load={list}>
+        {(data) => (
+          <ReportTable
+            title={`Students inactive for ${days} days or more`}
+            columns={INACTIVE_COLUMNS}
+            rows={data.data}
+            rowKey={(r) => r.user_id}
+            empty="Every student has been active in this period."
+            csv={{ path: REPORT_PATHS.inactiveCsv, query, file: `inactive-${days}-days-page-${page}.csv` }}
+            pager={{
+              label: 'Inactive students',
+              page: data.meta.page,
+              total: data.meta.total,
+              perPage: PER_PAGE,
+              onPage: setPage,
+            }}
           />
-        </ReportTable>
-      )}
+        )}
+      </ReportBody>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { REPORT_PATHS } from '../../../../shared/contracts/reports.ts';
 import { ITEM_COLUMNS } from '../../../../shared/report-tables.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { useItemAnalysis, useReportAssessments } from '../use-reports.ts';
-import { ReportError, ReportTable } from './report-table.tsx';
+import { ReportBody, ReportError, ReportTable } from './report-table.tsx';
 
 const attemptsText = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
@@ -43,25 +43,23 @@ export function ItemsTab({ schoolId }: { schoolId: number | undefined }) {
           often than the key.
         </li>
       </ul>
-      {items.error ? (
-        <ReportError error={items.error} onRetry={items.reload} />
-      ) : !items.data ? (
-        <Loading variant="centered" />
-      ) : (
-        <ReportTable
-          title={`Item analysis: ${items.data.assessment.title} (${attemptsText(items.data.assessment.attempts)})`}
-          columns={ITEM_COLUMNS}
-          rows={items.data.data}
-          rowKey={(r) => r.question_id}
-          highlight={(r) => r.flags.length > 0}
-          empty="This assessment has no questions."
-          csv={{
-            path: REPORT_PATHS.itemsCsv(id!),
-            query: { school_id: schoolId },
-            file: `item-analysis-${id}.csv`,
-          }}
-        />
-      )}
+      <ReportBody load={items}>
+        {(data) => (
+          <ReportTable
+            title={`Item analysis: ${data.assessment.title} (${attemptsText(data.assessment.attempts)})`}
+            columns={ITEM_COLUMNS}
+            rows={data.data}
+            rowKey={(r) => r.question_id}
+            highlight={(r) => r.flags.length > 0}
+            empty="This assessment has no questions."
+            csv={{
+              path: REPORT_PATHS.itemsCsv(id!),
+              query: { school_id: schoolId },
+              file: `item-analysis-${id}.csv`,
+            }}
+          />
+        )}
+      </ReportBody>
     </>
   );
 }

@@ -1,22 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { REPORT_PATHS } from '../../../../shared/contracts/reports.ts';
 import type { RankingSort, SchoolRank } from '../../../../shared/contracts/reports.ts';
 import { SCHOOL_RANK_COLUMNS, STUDENT_RANK_COLUMNS } from '../../../../shared/report-tables.ts';
-import { Loading } from '../../../components/loading.tsx';
+import { useDebounced } from '../../../components/list-kit/index.ts';
 import { useSchoolRanking, useStudentRanking } from '../use-reports.ts';
-import { ReportError, ReportPager, ReportTable } from './report-table.tsx';
+import { ReportBody, ReportTable } from './report-table.tsx';
 
 const PER_PAGE = 25;
-
-/** `value`, once it has stopped changing for `ms` (typing in a search box). */
-function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** Students and schools ranked by average score or by progress (topics mastered). */
 export function RankingsTab({ schoolId }: { schoolId: number | undefined }) {
@@ -52,42 +42,37 @@ export function RankingsTab({ schoolId }: { schoolId: number | undefined }) {
         Scores are the mean of submitted quizzes and exams; progress is the share of topics mastered. Students
         who chose not to appear in rankings are left out.
       </p>
-      {students.error ? (
-        <ReportError error={students.error} onRetry={students.reload} />
-      ) : !students.data ? (
-        <Loading variant="centered" />
-      ) : (
-        <ReportTable
-          title={`Students by ${by}`}
-          columns={STUDENT_RANK_COLUMNS}
-          rows={students.data.data}
-          rowKey={(r) => r.user_id}
-          empty={search ? 'No student matches this search.' : 'No students to rank yet.'}
-          csv={{ path: REPORT_PATHS.studentsCsv, query, file: `student-ranking-${sort}-page-${page}.csv` }}
-        >
-          <ReportPager
-            label="Student ranking"
-            page={students.data.meta.page}
-            perPage={PER_PAGE}
-            total={students.data.meta.total}
-            onPage={setPage}
+      <ReportBody load={students}>
+        {(data) => (
+          <ReportTable
+            title={`Students by ${by}`}
+            columns={STUDENT_RANK_COLUMNS}
+            rows={data.data}
+            rowKey={(r) => r.user_id}
+            empty={search ? 'No student matches this search.' : 'No students to rank yet.'}
+            csv={{ path: REPORT_PATHS.studentsCsv, query, file: `student-ranking-${sort}-page-${page}.csv` }}
+            pager={{
+              label: 'Student ranking',
+              page: data.meta.page,
+              total: data.meta.total,
+              perPage: PER_PAGE,
+              onPage: setPage,
+            }}
           />
-        </ReportTable>
-      )}
-      {schools.error ? (
-        <ReportError error={schools.error} onRetry={schools.reload} />
-      ) : !schools.data ? (
-        <Loading variant="centered" />
-      ) : (
-        <ReportTable<SchoolRank>
-          title={`Schools by ${by}`}
-          columns={SCHOOL_RANK_COLUMNS}
-          rows={schools.data.data}
-          rowKey={(r) => r.school_id}
-          empty="No schools yet."
-          csv={{ path: REPORT_PATHS.schoolsCsv, query: { sort }, file: `school-ranking-${sort}.csv` }}
-        />
-      )}
+        )}
+      </ReportBody>
+      <ReportBody load={schools}>
+        {(data) => (
+          <ReportTable<SchoolRank>
+            title={`Schools by ${by}`}
+            columns={SCHOOL_RANK_COLUMNS}
+            rows={data.data}
+            rowKey={(r) => r.school_id}
+            empty="No schools yet."
+            csv={{ path: REPORT_PATHS.schoolsCsv, query: { sort }, file: `school-ranking-${sort}.csv` }}
+          />
+        )}
+      </ReportBody>
     </>
   );
 }

@@ -2,22 +2,10 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ReportColumn } from '../../../../shared/report-tables.ts';
 import { showToast } from '../../../components/toast.tsx';
+import { DataTable, ListBody, LoadError, Pager, saveCsv } from '../../../components/list-kit/index.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import type { QueryParams } from '../../../lib/http.ts';
 import { fetchReportCsv } from '../reports.api.ts';
-
-/** Saves text as a file through a temporary link (the download the browser shows). */
-function saveFile(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers start reading the blob only after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export interface CsvSource {
   path: string;
@@ -31,7 +19,7 @@ export function CsvButton({ source, label }: { source: CsvSource; label: string 
   const onClick = async () => {
     setBusy(true);
     try {
-      saveFile(await fetchReportCsv(source.path, source.query), source.file);
+      saveCsv(await fetchReportCsv(source.path, source.query), source.file);
     } catch (error) {
       showToast({ title: 'Download failed', message: errorMessage(error), type: 'error' });
     } finally {
@@ -62,7 +50,7 @@ export function ReportTable<R>({
   rowKey,
   csv,
   empty,
-  children,
+  pager,
   highlight,
 }: {
   title: string;
@@ -71,8 +59,8 @@ export function ReportTable<R>({
   rowKey: (row: R) => string | number;
   csv: CsvSource;
   empty: string;
-  /** Below the table: a pager. */
-  children?: ReactNode;
+  /** Below the table: a pager through the report's pages ("<label> pages"). */
+  pager?: ReportPagerProps;
   highlight?: (row: R) => boolean;
 }) {
   return (
@@ -84,93 +72,59 @@ export function ReportTable<R>({
       {rows.length === 0 ? (
         <p className="report__empty">{empty}</p>
       ) : (
-        <div className="report__scroll" tabIndex={0} role="region" aria-label={`${title} (scrolls sideways)`}>
-          <table className="report-table">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.label} scope="col" className={c.numeric ? 'report-table__num' : undefined}>
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={rowKey(r)} className={highlight?.(r) ? 'report-table__flagged' : undefined}>
-                  {columns.map((c, i) =>
-                    i === 0 ? (
-                      <th key={c.label} scope="row" className={c.numeric ? 'report-table__num' : undefined}>
-                        {c.cell(r)}
-                      </th>
-                    ) : (
-                      <td key={c.label} className={c.numeric ? 'report-table__num' : undefined}>
-                        {c.cell(r)}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={columns.map((c, i) => ({
+            key: c.label,
+            header: c.label,
+            cell: c.cell,
+            className: c.numeric ? 'report-table__num' : undefined,
+            rowHeader: i === 0,
+          }))}
+          rows={rows}
+          rowKey={rowKey}
+          rowProps={(r) => ({ className: highlight?.(r) ? 'report-table__flagged' : undefined })}
+          caption={title}
+          className="report-table"
+          wrap={{
+            className: 'report__scroll',
+            tabIndex: 0,
+            role: 'region',
+            'aria-label': `${title} (scrolls sideways)`,
+          }}
+        />
       )}
-      {children}
+      {pager && <ReportPager {...pager} />}
     </section>
   );
 }
 
-export function ReportPager({
-  label,
-  page,
-  perPage,
-  total,
-  onPage,
-}: {
+interface ReportPagerProps {
   label: string;
   page: number;
   perPage: number;
   total: number;
   onPage: (page: number) => void;
+}
+
+function ReportPager(props: ReportPagerProps) {
+  return <Pager {...props} className="report__pager" buttonsClassName="report__pager-buttons" />;
+}
+
+/** A report's data: the spinner while it loads, the error with "Try again" when it failed, then `children`. */
+export function ReportBody<T>({
+  load,
+  children,
+}: {
+  load: { data: T | undefined; error: unknown; reload: () => void };
+  children: (data: T) => ReactNode;
 }) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const first = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const last = Math.min(total, page * perPage);
   return (
-    <nav className="report__pager" aria-label={`${label} pages`}>
-      <span>
-        {first}–{last} of {total} · page {page} of {pages}
-      </span>
-      <span className="report__pager-buttons">
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          Previous page
-        </button>
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          Next page
-        </button>
-      </span>
-    </nav>
+    <ListBody load={load} errors="alert" errorClassName="card report__error">
+      {children}
+    </ListBody>
   );
 }
 
 export function ReportError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div role="alert" className="card report__error">
-      <p>{errorMessage(error)}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
+  return <LoadError error={error} onRetry={onRetry} className="card report__error" />;
 }

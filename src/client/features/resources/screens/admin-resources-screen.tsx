@@ -12,7 +12,7 @@ import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts'
 import { topicOptions } from '../../questions/topic-options.ts';
 import { FolderForm } from '../components/folder-form.tsx';
 import { ResourceRow } from '../components/resource-row.tsx';
-import { SearchForm } from '../components/search-form.tsx';
+import { ListBody, SearchForm } from '../../../components/list-kit/index.ts';
 import { UploadForm } from '../components/upload-form.tsx';
 import { deleteFolder } from '../resources.api.ts';
 import { useFolders, useResources, useSchoolChoices } from '../use-resources.ts';
@@ -190,34 +190,43 @@ export default function AdminResourcesScreen() {
             <h2 id="admin-files" className="card__title">
               Files in “{current.name}”
             </h2>
-            <SearchForm key={current.id} label="Search this folder" initial={search} onSearch={setSearch} />
-            {files.error !== null && !files.data ? (
-              <p className="form-message form-message--error" role="alert">
-                {errorMessage(files.error)}
-              </p>
-            ) : !files.data ? (
-              <Loading variant="inline" />
-            ) : files.data.data.length === 0 ? (
-              <EmptyState
-                title={search ? 'No files found' : 'No files here yet'}
-                text={search ? 'Try another word.' : 'Upload a file above.'}
-              />
-            ) : (
-              <ul className="resource-list" aria-label="Files">
-                {files.data.data.map((r) => (
-                  <ResourceRow
-                    key={r.id}
-                    resource={r}
-                    folders={folders.data ?? []}
-                    topics={topics}
-                    onChanged={() => {
-                      files.reload();
-                      folders.reload();
-                    }}
-                  />
-                ))}
-              </ul>
-            )}
+            <SearchForm
+              key={current.id}
+              className="resources__search"
+              field={{ name: 'resource-search' }}
+              label="Search this folder"
+              initial={search}
+              onSearch={setSearch}
+            />
+            <ListBody
+              load={files}
+              errors="message"
+              loading="inline"
+              isEmpty={(data) => data.data.length === 0}
+              empty={
+                <EmptyState
+                  title={search ? 'No files found' : 'No files here yet'}
+                  text={search ? 'Try another word.' : 'Upload a file above.'}
+                />
+              }
+            >
+              {(data) => (
+                <ul className="resource-list" aria-label="Files">
+                  {data.data.map((r) => (
+                    <ResourceRow
+                      key={r.id}
+                      resource={r}
+                      folders={folders.data ?? []}
+                      topics={topics}
+                      onChanged={() => {
+                        files.reload();
+                        folders.reload();
+                      }}
+                    />
+                  ))}
+                </ul>
+              )}
+            </ListBody>
           </section>
         </>
       )}

@@ -3,10 +3,8 @@ import { usePageReady } from '../../../app/page-load.tsx';
 import { PageTitle } from '../../../app/layout/page-title.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Loading } from '../../../components/loading.tsx';
-import { errorMessage } from '../../../lib/http.ts';
 import { FolderList, ResourceList } from '../components/resource-list.tsx';
-import { SearchForm } from '../components/search-form.tsx';
+import { ListBody, SearchForm } from '../../../components/list-kit/index.ts';
 import { folderPath, useFolders, useResources } from '../use-resources.ts';
 import '../resources.css';
 
@@ -62,6 +60,8 @@ export default function FilesScreen() {
       <section className="card">
         <SearchForm
           key={folderId}
+          className="resources__search"
+          field={{ name: 'resource-search' }}
           label="Search this folder"
           initial={search}
           onSearch={(text) =>
@@ -81,23 +81,19 @@ export default function FilesScreen() {
         <h2 id="folder-files" className="card__title">
           {search ? `Files matching “${search}”` : 'Files'}
         </h2>
-        {files.error !== null && !files.data ? (
-          <div className="form-message form-message--error" role="alert">
-            <p>{errorMessage(files.error)}</p>
-            <button type="button" className="button button--small" onClick={files.reload}>
-              Try again
-            </button>
-          </div>
-        ) : !files.data ? (
-          <Loading variant="inline" />
-        ) : files.data.data.length === 0 ? (
-          <EmptyState
-            title={search ? 'No files found' : 'No files here yet'}
-            text={search ? 'Try another word.' : 'Files added to this folder will be listed here.'}
-          />
-        ) : (
-          <ResourceList resources={files.data.data} label="Files" />
-        )}
+        <ListBody
+          load={files}
+          loading="inline"
+          isEmpty={(data) => data.data.length === 0}
+          empty={
+            <EmptyState
+              title={search ? 'No files found' : 'No files here yet'}
+              text={search ? 'Try another word.' : 'Files added to this folder will be listed here.'}
+            />
+          }
+        >
+          {(data) => <ResourceList resources={data.data} label="Files" />}
+        </ListBody>
       </section>
     </div>
   );

@@ -2,10 +2,8 @@ import { useSearchParams } from 'react-router-dom';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { PageTitle } from '../../../app/layout/page-title.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Loading } from '../../../components/loading.tsx';
-import { errorMessage } from '../../../lib/http.ts';
 import { FolderList, ResourceList } from '../components/resource-list.tsx';
-import { SearchForm } from '../components/search-form.tsx';
+import { ListBody, SearchForm } from '../../../components/list-kit/index.ts';
 import { useFolders, useResources } from '../use-resources.ts';
 import '../resources.css';
 
@@ -27,6 +25,8 @@ export default function ResourcesScreen() {
       <PageTitle>Resources</PageTitle>
       <section className="card">
         <SearchForm
+          className="resources__search"
+          field={{ name: 'resource-search' }}
           label="Search files"
           initial={search}
           onSearch={(text) => setParams(text ? { search: text } : {})}
@@ -37,40 +37,34 @@ export default function ResourcesScreen() {
           <h2 id="resource-results" className="card__title">
             Files matching “{search}”
           </h2>
-          {results.error !== null && !results.data ? (
-            <p className="form-message form-message--error" role="alert">
-              {errorMessage(results.error)}
-            </p>
-          ) : !results.data ? (
-            <Loading variant="inline" />
-          ) : results.data.data.length === 0 ? (
-            <EmptyState title="No files found" text="Try another word, or browse the folders." />
-          ) : (
-            <ResourceList resources={results.data.data} label="Search results" withFolder />
-          )}
+          <ListBody
+            load={results}
+            errors="message"
+            loading="inline"
+            isEmpty={(data) => data.data.length === 0}
+            empty={<EmptyState title="No files found" text="Try another word, or browse the folders." />}
+          >
+            {(data) => <ResourceList resources={data.data} label="Search results" withFolder />}
+          </ListBody>
         </section>
       ) : null}
       <section className="card" aria-labelledby="resource-folders">
         <h2 id="resource-folders" className="card__title">
           Folders
         </h2>
-        {folders.error !== null && !folders.data ? (
-          <div className="form-message form-message--error" role="alert">
-            <p>{errorMessage(folders.error)}</p>
-            <button type="button" className="button button--small" onClick={folders.reload}>
-              Try again
-            </button>
-          </div>
-        ) : !folders.data ? (
-          <Loading variant="inline" />
-        ) : top.length === 0 ? (
-          <EmptyState
-            title="No resources yet"
-            text="Reading material and files shared by your teachers will be gathered here."
-          />
-        ) : (
-          <FolderList folders={top} label="Folders" />
-        )}
+        <ListBody
+          load={folders}
+          loading="inline"
+          isEmpty={() => top.length === 0}
+          empty={
+            <EmptyState
+              title="No resources yet"
+              text="Reading material and files shared by your teachers will be gathered here."
+            />
+          }
+        >
+          {() => <FolderList folders={top} label="Folders" />}
+        </ListBody>
       </section>
     </div>
   );

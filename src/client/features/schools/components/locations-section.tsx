@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { TextField } from '../../../components/form-field.tsx';
-import { Loading } from '../../../components/loading.tsx';
+import { ListBody } from '../../../components/list-kit/index.ts';
 import { showToast } from '../../../components/toast.tsx';
 import type { AdminLocation } from '../../../../shared/contracts/admin-schools.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -35,22 +35,15 @@ export function LocationsSection({
       <p className="school-requests__muted">
         Every school lies in a location; students pick the location, then the school, when they register.
       </p>
-      {locations.error !== null && !locations.data ? (
-        <div className="form-message form-message--error" role="alert">
-          <p>{errorMessage(locations.error)}</p>
-          <button type="button" className="button button--small" onClick={locations.reload}>
-            Try again
-          </button>
-        </div>
-      ) : !locations.data ? (
-        <Loading variant="centered" />
-      ) : (
-        <ul className="locations__list" aria-label="Locations">
-          {locations.data.map((l) => (
-            <LocationRow key={l.id} location={l} onChanged={onChanged} />
-          ))}
-        </ul>
-      )}
+      <ListBody load={locations} isEmpty={() => false} empty={null}>
+        {(data) => (
+          <ul className="locations__list" aria-label="Locations">
+            {data.map((l) => (
+              <LocationRow key={l.id} location={l} onChanged={onChanged} />
+            ))}
+          </ul>
+        )}
+      </ListBody>
       <form className="locations__add" onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label="New location"

@@ -1,5 +1,5 @@
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Loading } from '../../../components/loading.tsx';
+import { ListBody } from '../../../components/list-kit/index.ts';
 import { showToast } from '../../../components/toast.tsx';
 import type { SchoolRequest } from '../../../../shared/contracts/school-requests.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -18,20 +18,13 @@ export function SchoolRequestsSection({ requests }: { requests: LoadState<School
         Students choose a school when they register or on their Account page, and join it only when its staff
         approve. Until then they see none of its quizzes and exams.
       </p>
-      {requests.error !== null && !requests.data ? (
-        <div className="form-message form-message--error" role="alert">
-          <p>{errorMessage(requests.error)}</p>
-          <button type="button" className="button button--small" onClick={requests.reload}>
-            Try again
-          </button>
-        </div>
-      ) : !requests.data ? (
-        <Loading variant="centered" />
-      ) : requests.data.data.length === 0 ? (
-        <EmptyState title="No requests waiting" text="Nobody is waiting to join your schools." />
-      ) : (
-        <RequestTable requests={requests.data.data} total={requests.data.total} onDecided={requests.reload} />
-      )}
+      <ListBody
+        load={requests}
+        isEmpty={(data) => data.data.length === 0}
+        empty={<EmptyState title="No requests waiting" text="Nobody is waiting to join your schools." />}
+      >
+        {(data) => <RequestTable requests={data.data} total={data.total} onDecided={requests.reload} />}
+      </ListBody>
     </section>
   );
 }

@@ -1,9 +1,31 @@
-import { Loading } from '../../../components/loading.tsx';
+import { DataTable, ListBody, StepPager } from '../../../components/list-kit/index.ts';
+import type { Column } from '../../../components/list-kit/index.ts';
 import { AUDIT_ACTION_LABELS } from '../../../../shared/contracts/user-roles.ts';
-import { errorMessage } from '../../../lib/http.ts';
 import type { LoadState } from '../../../lib/use-async.ts';
 import type { AuditPage } from '../roles.api.ts';
 import { AUDIT_PER_PAGE } from '../use-roles.ts';
+
+const COLUMNS: Array<Column<AuditPage['data'][number]>> = [
+  { key: 'who', header: 'Who', cell: (e) => e.actor_name },
+  {
+    key: 'what',
+    header: 'What',
+    cell: (e) => (
+      <>
+        {AUDIT_ACTION_LABELS[e.action]}
+        <div className="roles__muted">
+          {e.before} → {e.after}
+        </div>
+      </>
+    ),
+  },
+  { key: 'for', header: 'For', cell: (e) => e.target_name },
+  {
+    key: 'when',
+    header: 'When',
+    cell: (e) => <time dateTime={e.created_at}>{new Date(e.created_at).toLocaleString()}</time>,
+  },
+];
 
 /** Who changed whose roles, what and when: newest first, a page at a time. */
 export function AuditLogTable({
@@ -15,79 +37,37 @@ export function AuditLogTable({
   page: number;
   onPage: (page: number) => void;
 }) {
-  const data = log.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PER_PAGE)) : 1;
   return (
     <section className="card" aria-labelledby="audit-title">
       <h2 id="audit-title">Audit log</h2>
-      {log.error !== null && !data ? (
-        <div className="form-message form-message--error" role="alert">
-          <p>{errorMessage(log.error)}</p>
-          <button type="button" className="button button--small" onClick={log.reload}>
-            Try again
-          </button>
-        </div>
-      ) : !data ? (
-        <Loading variant="centered" />
-      ) : data.data.length === 0 ? (
-        <p className="roles__muted">No role has been changed yet.</p>
-      ) : (
-        <>
-          <div className="roles__table-wrap">
-            <table className="roles__table">
-              <caption className="visually-hidden">Audit log</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">For</th>
-                  <th scope="col">When</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((e) => (
-                  <tr key={e.id}>
-                    <td>{e.actor_name}</td>
-                    <td>
-                      {AUDIT_ACTION_LABELS[e.action]}
-                      <div className="roles__muted">
-                        {e.before} → {e.after}
-                      </div>
-                    </td>
-                    <td>{e.target_name}</td>
-                    <td>
-                      <time dateTime={e.created_at}>{new Date(e.created_at).toLocaleString()}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {pages > 1 && (
-            <nav className="roles__pager" aria-label="Pages of the audit log">
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                disabled={page <= 1}
-                onClick={() => onPage(page - 1)}
-              >
-                Newer
-              </button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                disabled={page >= pages}
-                onClick={() => onPage(page + 1)}
-              >
-                Older
-              </button>
-            </nav>
-          )}
-        </>
-      )}
+      <ListBody
+        load={log}
+        isEmpty={(data) => data.data.length === 0}
+        empty={<p className="roles__muted">No role has been changed yet.</p>}
+      >
+        {(data) => (
+          <>
+            <DataTable
+              columns={COLUMNS}
+              rows={data.data}
+              rowKey={(e) => e.id}
+              caption="Audit log"
+              className="roles__table"
+              wrap={{ className: 'roles__table-wrap' }}
+            />
+            <StepPager
+              page={page}
+              perPage={AUDIT_PER_PAGE}
+              total={data.total}
+              ariaLabel="Pages of the audit log"
+              className="roles__pager"
+              previous="Newer"
+              next="Older"
+              onPage={onPage}
+            />
+          </>
+        )}
+      </ListBody>
     </section>
   );
 }

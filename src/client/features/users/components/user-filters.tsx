@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { School } from '../../../../shared/contracts/lookups.ts';
 import type { UserFilters } from '../users.api.ts';
-import { useDebounced } from '../use-users.ts';
+import { useDebounced } from '../../../components/list-kit/index.ts';
 
 type Flag = 'diagnostic' | 'verified' | 'active';
 const FLAGS: Array<{ key: Flag; label: string; yes: string; no: string }> = [

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Loading } from '../../../components/loading.tsx';
+import { DataTable, ListBody, SearchForm, StepPager } from '../../../components/list-kit/index.ts';
+import type { Column } from '../../../components/list-kit/index.ts';
 import type { AdminUser } from '../../../../shared/contracts/admin-users.ts';
 import type { School } from '../../../../shared/contracts/lookups.ts';
-import { errorMessage } from '../../../lib/http.ts';
 import { refreshUser, roleOf, useAuth } from '../../auth/auth.store.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
 import { RoleEditor } from '../components/role-editor.tsx';
@@ -29,7 +28,6 @@ const rolesOf = (u: AdminUser) =>
   [u.is_admin === 1 && 'Admin', u.is_teacher === 1 && 'Teacher'].filter(Boolean).join(', ') || 'Student';
 
 function RolesManager({ me }: { me: number | null }) {
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [auditPage, setAuditPage] = useState(1);
@@ -39,111 +37,83 @@ function RolesManager({ me }: { me: number | null }) {
   const schools = useSchoolOptions();
   usePageReady({ loading: users.loading && !users.data, error: users.error });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSearch(draft.trim());
-    setPage(1);
-  };
-  const data = users.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / ROLE_USERS_PER_PAGE)) : 1;
   const schoolList: School[] = schools.data ?? [];
   const schoolNames = (ids: number[]) =>
     ids.map((id) => schoolList.find((s) => s.id === id)?.name ?? `School ${id}`).join(', ');
+  const columns: Array<Column<AdminUser>> = [
+    {
+      key: 'user',
+      header: 'User',
+      cell: (u) => (
+        <>
+          {u.full_name}
+          <div className="roles__muted">{u.email}</div>
+        </>
+      ),
+    },
+    { key: 'roles', header: 'Roles', cell: rolesOf },
+    {
+      key: 'schools',
+      header: 'Teaches at',
+      cell: (u) => (u.is_teacher === 1 ? schoolNames(u.teacher_school_ids) || 'No school' : '—'),
+    },
+    {
+      key: 'change',
+      header: <span className="visually-hidden">Change</span>,
+      cell: (u) => (
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          aria-label={`Change roles of ${u.full_name}`}
+          onClick={() => setEditing(u)}
+        >
+          Change roles
+        </button>
+      ),
+    },
+  ];
 
   return (
     <div className="screen roles-screen">
       <PageTitle>Manage Users Role</PageTitle>
       <section className="card" aria-labelledby="roles-users-title">
         <h2 id="roles-users-title">Users</h2>
-        <form className="roles__search" role="search" onSubmit={submit}>
-          <label className="visually-hidden" htmlFor="roles-search">
-            Search users
-          </label>
-          <input
-            id="roles-search"
-            className="field__input"
-            type="search"
-            placeholder="Search by name or e-mail"
-            value={draft}
-            maxLength={200}
-            onChange={(e) => setDraft(e.target.value)}
+        <SearchForm
+          id="roles-search"
+          className="roles__search"
+          label="Search users"
+          placeholder="Search by name or e-mail"
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+        />
+        <ListBody
+          load={users}
+          isEmpty={(data) => data.data.length === 0}
+          empty={<p className="roles__muted">No user matches “{search}”.</p>}
+        >
+          {(data) => (
+            <DataTable
+              columns={columns}
+              rows={data.data}
+              rowKey={(u) => u.id}
+              rowProps={(u) => ({ 'aria-current': editing?.id === u.id ? 'true' : undefined })}
+              caption="Users and their roles"
+              className="roles__table"
+              wrap={{ className: 'roles__table-wrap' }}
+            />
+          )}
+        </ListBody>
+        {users.data && (
+          <StepPager
+            page={page}
+            perPage={ROLE_USERS_PER_PAGE}
+            total={users.data.total}
+            ariaLabel="Pages of users"
+            className="roles__pager"
+            onPage={setPage}
           />
-          <button type="submit" className="button button--secondary">
-            Search
-          </button>
-        </form>
-        {users.error !== null && !data ? (
-          <div className="form-message form-message--error" role="alert">
-            <p>{errorMessage(users.error)}</p>
-            <button type="button" className="button button--small" onClick={users.reload}>
-              Try again
-            </button>
-          </div>
-        ) : !data ? (
-          <Loading variant="centered" />
-        ) : data.data.length === 0 ? (
-          <p className="roles__muted">No user matches “{search}”.</p>
-        ) : (
-          <div className="roles__table-wrap">
-            <table className="roles__table">
-              <caption className="visually-hidden">Users and their roles</caption>
-              <thead>
-                <tr>
-                  <th scope="col">User</th>
-                  <th scope="col">Roles</th>
-                  <th scope="col">Teaches at</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Change</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((u) => (
-                  <tr key={u.id} aria-current={editing?.id === u.id ? 'true' : undefined}>
-                    <td>
-                      {u.full_name}
-                      <div className="roles__muted">{u.email}</div>
-                    </td>
-                    <td>{rolesOf(u)}</td>
-                    <td>{u.is_teacher === 1 ? schoolNames(u.teacher_school_ids) || 'No school' : '—'}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button--small button--secondary"
-                        aria-label={`Change roles of ${u.full_name}`}
-                        onClick={() => setEditing(u)}
-                      >
-                        Change roles
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {pages > 1 && (
-          <nav className="roles__pager" aria-label="Pages of users">
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              Previous
-            </button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </button>
-          </nav>
         )}
       </section>
       {editing && (

@@ -5,12 +5,11 @@ import type { ImportUsersResult, Role, UserSort } from '../../../../shared/contr
 import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Loading } from '../../../components/loading.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { listQuery, PagedList, pageOf } from '../../../components/list-kit/index.ts';
 import { roleOf, useAuth } from '../../auth/auth.store.ts';
 import { UserFiltersBar } from '../components/user-filters.tsx';
 import { UsersCsvButtons, UsersCsvHelp, UsersImportReport } from '../components/users-csv.tsx';
-import { Pager, UsersTable } from '../components/users-table.tsx';
+import { UsersTable } from '../components/users-table.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import type { UserFilters } from '../users.api.ts';
 import '../users.css';
@@ -38,22 +37,13 @@ function filtersFrom(params: URLSearchParams): UserFilters {
   return filters;
 }
 
-function paramsFrom(filters: UserFilters, page: number): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '') params[key] = String(value);
-  }
-  if (page > 1) params.page = String(page);
-  return params;
-}
-
 /** Manage Users: admins see everyone; a teacher sees and manages the students of their schools. */
 export default function UsersScreen() {
   const { user } = useAuth();
   const isAdmin = roleOf(user) === 'admin';
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageOf(params);
   const list = useUserPage(filters, page);
   const places = usePlaces(isAdmin);
   usePageReady({ loading: list.loading && !list.data, error: list.error });
@@ -86,41 +76,35 @@ export default function UsersScreen() {
           filters={filters}
           schools={places.data?.schools ?? []}
           isAdmin={isAdmin}
-          onChange={(next) => setParams(paramsFrom(next, 1), { replace: true })}
+          onChange={(next) => setParams(listQuery(next, 1), { replace: true })}
         />
-        {list.error ? (
-          <div role="alert" className="users-error">
-            <p>{errorMessage(list.error)}</p>
-            <button type="button" className="button button--secondary" onClick={list.reload}>
-              Try again
-            </button>
-          </div>
-        ) : !list.data ? (
-          <Loading variant="centered" />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState
-            title="No users found"
-            text={
-              filtered
-                ? 'No user matches these filters.'
-                : 'There are no users yet. Add one or import a CSV file.'
-            }
-          />
-        ) : (
-          <>
+        <PagedList
+          load={list}
+          errors="alert"
+          errorClassName="users-error"
+          perPage={USERS_PER_PAGE}
+          label="Users"
+          pagerClassName="users-pager"
+          onPage={(p) => setParams(listQuery(filters, p))}
+          empty={
+            <EmptyState
+              title="No users found"
+              text={
+                filtered
+                  ? 'No user matches these filters.'
+                  : 'There are no users yet. Add one or import a CSV file.'
+              }
+            />
+          }
+        >
+          {(rows) => (
             <UsersTable
-              users={list.data.data}
+              users={rows}
               sort={filters.sort ?? 'name'}
-              onSort={(sort) => setParams(paramsFrom({ ...filters, sort }, 1), { replace: true })}
+              onSort={(sort) => setParams(listQuery({ ...filters, sort }, 1), { replace: true })}
             />
-            <Pager
-              page={list.data.page}
-              perPage={USERS_PER_PAGE}
-              total={list.data.total}
-              onPage={(p) => setParams(paramsFrom(filters, p))}
-            />
-          </>
-        )}
+          )}
+        </PagedList>
       </section>
     </div>
   );

@@ -1,0 +1,13 @@
+// The list-screen kit: what every paged, searchable, sortable list draws. It knows no feature: columns, rows,
+// API calls and CSV texts come in as props.
+export { CsvButtons, ImportReport, readText, saveCsv } from './csv.tsx';
+export type { ImportOutcome } from './csv.tsx';
+export { DataTable } from './data-table.tsx';
+export type { Column, TableSort } from './data-table.tsx';
+export { ListBody, LoadError } from './list-body.tsx';
+export { pageCount, Pager, StepPager } from './pager.tsx';
+export { SearchForm } from './search-form.tsx';
+export { listQuery, pageOf } from './url-query.ts';
+export { useDebounced } from './use-debounced.ts';
+export { PagedList, useListSearch } from './paged-list.tsx';
+export type { ListPage } from './paged-list.tsx';
