@@ -1,5 +1,8 @@
 import type { User } from '../../../shared/contracts/auth.ts';
-import type { UserRow } from './users.repository.ts';
+import type { Db } from '../../db/database.ts';
+import { createUsersRepository, type UserRow, type UsersRepository } from './users.repository.ts';
+
+export type { UserRow, UsersRepository } from './users.repository.ts';
 
 export type Role = 'admin' | 'teacher' | 'student';
 
@@ -28,4 +31,12 @@ export function toUser(row: UserRow): User {
     is_active: row.is_active === 1,
     created_at: row.created_at,
   };
+}
+
+/**
+ * The user rows other features read and write through this service, never the repository itself (auth:
+ * sign-in, registration, password and account changes).
+ */
+export function createUserStore(db: Db): UsersRepository {
+  return createUsersRepository(db);
 }
