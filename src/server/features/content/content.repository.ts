@@ -1,10 +1,11 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import type { ContentItemsTable, ContentProgressTable } from '../../db/tables/content.ts';
+import type { ContentItemsTable } from '../../db/tables/content.ts';
+import { createContentProgressRepository } from './content-progress.repository.ts';
 
 export type ContentRow = Selectable<ContentItemsTable>;
-export type ProgressRow = Selectable<ContentProgressTable>;
+export type { ProgressRow } from './content-progress.repository.ts';
 
 /**
  * Who sees which items: everything, or the items aimed at every school, at one of `schoolIds`, or made by
@@ -74,6 +75,7 @@ export function createContentRepository(db: Db) {
   const SORTS = { title: 'title', updated_at: 'updated_at', starts_at: 'starts_at' } as const;
 
   return {
+    ...createContentProgressRepository(db),
     find: (id: number) => base().where('id', '=', id).executeTakeFirst(),
 
     async page(
@@ -231,76 +233,6 @@ export function createContentRepository(db: Db) {
       }),
 
     remove: (id: number) => db.deleteFrom('content_items').where('id', '=', id).execute(),
-
-    progressOf: (userId: number, ids: number[]) =>
-      db
-        .selectFrom('content_progress')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('content_id', 'in', noneEmpty(ids))
-        .execute(),
-
-    /** Marks read once: the first reading's time stays. */
-    markRead: async (userId: number, contentId: number, now: string) => {
-      await db
-        .insertInto('content_progress')
-        .values({ user_id: userId, content_id: contentId, read_at: now, updated_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'content_id']).doNothing())
-        .execute();
-      await db
-        .updateTable('content_progress')
-        .set({ read_at: now, updated_at: now })
-        .where('user_id', '=', userId)
-        .where('content_id', '=', contentId)
-        .where('read_at', 'is', null)
-        .execute();
-      return (
-        await db
-          .selectFrom('content_progress')
-          .select('read_at')
-          .where('user_id', '=', userId)
-          .where('content_id', '=', contentId)
-          .executeTakeFirstOrThrow()
-      ).read_at!;
-    },
-
-    /** The first time a video's page is served to a user; later ones change nothing. */
-    markOpened: async (userId: number, contentId: number, now: string) => {
-      await db
-        .insertInto('content_progress')
-        .values({ user_id: userId, content_id: contentId, opened_at: now, updated_at: now })
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'content_id'])
-            .doUpdateSet({ opened_at: now })
-            .where('content_progress.opened_at', 'is', null)
-            // A row from before opened_at with credit in it counts from that credit (video-credit.ts).
-            .where('content_progress.watched_seconds', '=', 0),
-        )
-        .execute();
-    },
-
-    /** Reads the player's record and writes what `change` makes of it, in one transaction. */
-    updateProgress: (
-      userId: number,
-      contentId: number,
-      change: (row: ProgressRow | undefined) => Insertable<ContentProgressTable>,
-    ) =>
-      withTransaction(db, async (trx) => {
-        const row = await trx
-          .selectFrom('content_progress')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .where('content_id', '=', contentId)
-          .executeTakeFirst();
-        const next = change(row);
-        await trx
-          .insertInto('content_progress')
-          .values(next)
-          .onConflict((oc) => oc.columns(['user_id', 'content_id']).doUpdateSet(next))
-          .execute();
-        return next;
-      }),
   };
 }
 export type ContentRepository = ReturnType<typeof createContentRepository>;
