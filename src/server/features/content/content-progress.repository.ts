@@ -2,13 +2,12 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { ContentProgressTable } from '../../db/tables/content.ts';
+import { noneEmpty } from '../../plugins/paging.ts';
 
 export type ProgressRow = Selectable<ContentProgressTable>;
 
 /** A reader's progress on items: read, opened, and the player's record of a video. */
 export function createContentProgressRepository(db: Db) {
-  const noneEmpty = (xs: number[]) => (xs.length ? xs : [-1]);
-
   return {
     progressOf: (userId: number, ids: number[]) =>
       db

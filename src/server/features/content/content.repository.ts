@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { ContentItemsTable } from '../../db/tables/content.ts';
 import { createContentProgressRepository } from './content-progress.repository.ts';
+import { containsPattern, countRows, noneEmpty } from '../../plugins/paging.ts';
 
 export type ContentRow = Selectable<ContentItemsTable>;
 export type { ProgressRow } from './content-progress.repository.ts';
@@ -29,7 +30,6 @@ export interface ItemParts {
 export function createContentRepository(db: Db) {
   type Query = ReturnType<typeof base>;
   const base = () => db.selectFrom('content_items').selectAll('content_items');
-  const noneEmpty = (xs: number[]) => (xs.length ? xs : [-1]);
 
   function within(q: Query, reach: Reach): Query {
     if ('all' in reach) return q;
@@ -85,17 +85,10 @@ export function createContentRepository(db: Db) {
     ): Promise<{ rows: ContentRow[]; total: number }> {
       let q = within(base().where('kind', '=', kind), reach);
       if (o.search) {
-        const term = `%${o.search.toLowerCase().replace(/[%_\\]/g, '')}%`;
+        const term = containsPattern(o.search).toLowerCase();
         q = q.where(sql<string>`lower(content_items.title)`, 'like', term);
       }
-      const total = Number(
-        (
-          await q
-            .clearSelect()
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      const total = await countRows(q);
       const desc = o.sort?.startsWith('-') ?? false;
       const key = SORTS[(o.sort ?? '').replace(/^-/, '') as keyof typeof SORTS];
       const [column, direction] = key

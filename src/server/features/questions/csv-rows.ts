@@ -6,7 +6,7 @@ import {
 } from '../../../shared/contracts/questions.ts';
 import { richTextToPlain } from '../../../shared/rich-text.ts';
 import { unprocessable } from '../../plugins/errors.ts';
-import { unguardCell } from './csv.ts';
+import { unguardCell } from '../../plugins/csv.ts';
 import type { QuestionInput } from './question-content.ts';
 import { newOptionId } from './question-types.ts';
 

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { fileIdsIn } from '../files/file-access.ts';
 import { HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
-import { parseCsv, toCsv } from './csv.ts';
+import { parseCsv, toCsv } from '../../plugins/csv.ts';
 import { questionToRow, rowToInput } from './csv-rows.ts';
 import { toQuestion, type QuestionInput } from './question-content.ts';
 import { contentProblems } from './question-types.ts';

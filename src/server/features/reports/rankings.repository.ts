@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { n, nOrNull, reportSql, type Scope } from './report-sql.ts';
+import { noneEmpty } from '../../plugins/paging.ts';
 
 export interface StudentRankRow {
   rank: number;
@@ -87,7 +88,7 @@ export function createRankingsRepository(db: Db, dialect: Dialect) {
           ${onlyVisible ? sql`and ${visible('u')}` : sql``}
         left join s on s.user_id = u.id
         left join user_progress p on p.user_id = u.id and p.subject_id = 0
-        ${scope ? sql`where sc.id in (${sql.join(scope.length ? scope : [-1])})` : sql``}
+        ${scope ? sql`where sc.id in (${sql.join(noneEmpty(scope))})` : sql``}
         group by sc.id, sc.name`.execute(db);
       return rows.map((r) => ({
         id: n(r.id),

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
+import { containsPattern, noneEmpty } from '../../plugins/paging.ts';
 
 /** The schools a caller may see: undefined for an admin (every school), a teacher's list otherwise. */
 export type Scope = number[] | undefined;
@@ -24,7 +25,7 @@ export function reportSql(dialect: Dialect) {
       sql`${ref(`${u}.is_teacher`)} = 0`,
       sql`${ref(`${u}.is_active`)} = 1`,
     ];
-    if (scope) parts.push(sql`${ref(`${u}.school_id`)} in (${sql.join(scope.length ? scope : [-1])})`);
+    if (scope) parts.push(sql`${ref(`${u}.school_id`)} in (${sql.join(noneEmpty(scope))})`);
     if (schoolId) parts.push(sql`${ref(`${u}.school_id`)} = ${schoolId}`);
     return sql.join(parts, sql` and `);
   };
@@ -35,12 +36,12 @@ export function reportSql(dialect: Dialect) {
     sql.join(
       [
         sql``,
-        ...(scope ? [sql`school_id in (${sql.join(scope.length ? scope : [-1])})`] : []),
+        ...(scope ? [sql`school_id in (${sql.join(noneEmpty(scope))})`] : []),
         ...(schoolId ? [sql`school_id = ${schoolId}`] : []),
       ],
       sql` and `,
     );
-  const like = (search: string) => `%${search.replace(/[%_\\]/g, '').toLowerCase()}%`;
+  const like = (search: string) => containsPattern(search).toLowerCase();
   const lowerName = dialect === 'postgres' ? sql`lower(u.full_name)` : sql`u.full_name`;
   /** Per student: scored attempts, their mean percent (PostgreSQL's avg of integers is numeric: cast). */
   /** Per student: scored attempts and their mean percent, from the summary the submits keep up to date. */
