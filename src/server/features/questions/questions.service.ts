@@ -25,6 +25,18 @@ export {
   type QuestionInput,
 } from './question-content.ts';
 
+/** The list's query as the repository's filter: the same for a page of the bank and for its CSV export. */
+export function questionFilter(query: QuestionsQuery): QuestionFilter {
+  return {
+    search: query.search,
+    subjectId: query.subject_id,
+    subTopicId: query.sub_topic_id,
+    microTopicId: query.micro_topic_id,
+    type: query.type,
+    difficulty: query.difficulty,
+  };
+}
+
 export function createQuestionsService(
   ctx: AppContext,
   deps: {
@@ -79,18 +91,7 @@ export function createQuestionsService(
         .map((q) => q.id);
     },
     async list(query: QuestionsQuery) {
-      const { rows, total } = await repo.page(
-        {
-          search: query.search,
-          subjectId: query.subject_id,
-          subTopicId: query.sub_topic_id,
-          microTopicId: query.micro_topic_id,
-          type: query.type,
-          difficulty: query.difficulty,
-        },
-        query.page,
-        query.per_page,
-      );
+      const { rows, total } = await repo.page(questionFilter(query), query.page, query.per_page);
       return { data: rows.map(toQuestion), meta: { total, page: query.page, per_page: query.per_page } };
     },
     all: async (filter: QuestionFilter) => (await repo.all(filter)).map(toQuestion),

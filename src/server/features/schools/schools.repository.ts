@@ -5,6 +5,15 @@ import { containsPattern, countRows, noneEmpty } from '../../plugins/paging.ts';
 /** A case-insensitive "contains" pattern (PostgreSQL's LIKE is case-sensitive, SQLite's is not). */
 const contains = (search: string) => containsPattern(search).toLowerCase();
 
+/** A page of the schools list: a name search, a location, or only some schools (a teacher's view). */
+export interface SchoolListFilter {
+  page: number;
+  perPage: number;
+  search?: string;
+  locationId?: number;
+  ids?: number[];
+}
+
 /** What keeps a school from being deleted: its members, its teachers, and quizzes aimed at it. */
 async function usageOf(db: Db, id: number): Promise<{ users: number; assessments: number }> {
   const [members, teachers, assessments] = await Promise.all([
@@ -53,13 +62,7 @@ export function createSchoolsRepository(db: Db) {
       return q.orderBy('schools.name').limit(1000).execute();
     },
     /** One page of schools with their head counts, optionally only some schools (a teacher's view). */
-    list: async (filter: {
-      page: number;
-      perPage: number;
-      search?: string;
-      locationId?: number;
-      ids?: number[];
-    }) => {
+    list: async (filter: SchoolListFilter) => {
       let q = db.selectFrom('schools').innerJoin('locations', 'locations.id', 'schools.location_id');
       if (filter.search)
         q = q.where((eb) => eb(eb.fn('lower', ['schools.name']), 'like', contains(filter.search!)));
