@@ -33,10 +33,8 @@ const serverForbid = (...rules) => ({
 /** Pure helpers a feature offers the others beside its service (no state, no SQL). */
 const featurePublicModules = [
   'auth/tokens', // safeEqualHex, for the files feature's signed links
-  'attempts/release', // when a review is released, for the learning recalculator
   'diagnostic/diagnostic-engine', // the diagnostic has no service: the engine is its public face
   'learning/mastery-model', // the mastery model's numbers, for attempts and the diagnostic
-  'questions/csv', // CSV parsing and cell guarding, for users' and reports' CSV
   'questions/question-types', // how each question type is checked and shuffled, for attempts
 ];
 const DB_GROUND = 'db/ is the ground floor: it imports only packages, src/shared and db itself.';
@@ -80,12 +78,6 @@ const serverLayers = [
     ]),
   },
   { files: ['src/server/features/*/**/*.ts'], rules: featureRules(featurePublicModules) },
-  {
-    // For now: auth still takes the users' row type and repository from the repository itself. Delete this
-    // block when auth goes through the users service (issue 23, another change).
-    files: ['src/server/features/auth/**/*.ts'],
-    rules: featureRules([...featurePublicModules, 'users/users\\.repository']),
-  },
   {
     files: ['src/server/plugins/**/*.ts', 'src/server/mail/**/*.ts'],
     rules: serverForbid(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/server/features/questions/csv.ts';
+import { parseCsv } from '../../src/server/plugins/csv.ts';
 import type { ReportColumn } from '../../src/shared/report-tables.ts';
 import {
   ACTIVITY_COLUMNS,

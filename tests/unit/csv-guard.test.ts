@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, toCsv, unguardCell } from '../../src/server/features/questions/csv.ts';
+import { parseCsv, toCsv, unguardCell } from '../../src/server/plugins/csv.ts';
 
 /** Issue 22: the formula guard missed `|` and the full-width `＝`. */
 describe('the CSV formula guard', () => {

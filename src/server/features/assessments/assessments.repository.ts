@@ -2,6 +2,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AssessmentsTable } from '../../db/tables/assessments.ts';
+import { containsPattern, countRows, noneEmpty } from '../../plugins/paging.ts';
 
 export type AssessmentRow = Awaited<ReturnType<ReturnType<typeof createAssessmentsRepository>['find']>> &
   object;
@@ -26,10 +27,10 @@ export function createAssessmentsRepository(db: Db) {
       perPage: number,
     ) => {
       let q = base().where('kind', '=', f.kind);
-      if (f.search) q = q.where('title', 'like', `%${f.search.replace(/[%_\\]/g, '')}%`);
+      if (f.search) q = q.where('title', 'like', containsPattern(f.search));
       // A teacher's assessments: those their students can take, aimed at everyone or at one of their schools.
       if (f.schoolIds) {
-        const ids = f.schoolIds.length ? f.schoolIds : [-1];
+        const ids = noneEmpty(f.schoolIds);
         q = q.where((eb) =>
           eb.or([
             eb.not(
@@ -50,14 +51,7 @@ export function createAssessmentsRepository(db: Db) {
           ]),
         );
       }
-      const total = Number(
-        (
-          await q
-            .clearSelect()
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      const total = await countRows(q);
       const rows = await q
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')

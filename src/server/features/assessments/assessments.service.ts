@@ -8,8 +8,14 @@ import type { AppContext } from '../../context.ts';
 import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
+import { createAssessmentAccess, type Editor } from './assessment-access.ts';
+import { columns, parts, type AssessmentInput } from './assessment-input.ts';
 import { createAssessmentsRepository, type AssessmentRow } from './assessments.repository.ts';
 import { createExposureCheck, type AuditWrite, type RevealedByPractice } from './exposed-questions.ts';
+import { myAssessment, type AttemptSummary } from './my-assessments.ts';
+
+export type { AssessmentInput } from './assessment-input.ts';
+export type { AttemptSummary } from './my-assessments.ts';
 
 /**
  * A teacher's assessment names its schools (an admin's may be for every school). Also asked of a body the
@@ -20,41 +26,6 @@ export function missingSchools(actor: Authed | null, schoolIds: unknown): Record
   return Array.isArray(schoolIds) && schoolIds.length > 0
     ? {}
     : { school_ids: ['Choose the schools this is for.'] };
-}
-
-export interface AssessmentInput {
-  kind: AssessmentKind;
-  title: string;
-  description: string;
-  selection: 'fixed' | 'random';
-  question_ids: number[];
-  draws: Array<{ micro_topic_id: number; count: number }>;
-  shuffle_questions: boolean;
-  shuffle_options: boolean;
-  time_limit_minutes: number | null;
-  opens_at: string | null;
-  closes_at: string | null;
-  attempts_allowed: number | null;
-  pass_mark: number;
-  review_policy: ReviewPolicy;
-  offline_grace_minutes: number;
-  school_ids: number[];
-  published: boolean;
-  /** An exam: use questions whose answers Test Yourself has shown anyway (exposed-questions.ts). */
-  confirm_exposed?: boolean;
-}
-
-/** Attempt facts the student list needs, supplied by the attempts feature. */
-export interface AttemptSummary {
-  assessment_id: number;
-  id: string;
-  status: string;
-  percent: number | null;
-  /** 1 or 0 once graded; null for a diagnostic (no pass mark) or while in progress. */
-  passed: number | null;
-  deadline_at: string | null;
-  started_at: string;
-  submitted_at: string | null;
 }
 
 export function createAssessmentsService(
@@ -69,16 +40,9 @@ export function createAssessmentsService(
   const exposure = createExposureCheck(ctx, repo, deps);
   const iso = () => ctx.now().toISOString();
 
-  /** What an actor may edit: admins everything, teachers the quizzes and exams aimed solely at `own` schools. */
-  type Editor = 'admin' | { own: number[] };
-  const editorOf = async (actor: Authed): Promise<Editor> =>
-    roleOf(actor.user) === 'admin' ? 'admin' : { own: await deps.teacherSchoolIds(actor.user.id) };
-  const mayEdit = (editor: Editor | undefined, kind: string, schoolIds: number[]) =>
-    editor === 'admin' ||
-    (editor !== undefined &&
-      kind !== 'diagnostic' &&
-      schoolIds.length > 0 &&
-      schoolIds.every((s) => editor.own.includes(s)));
+  const { editorOf, mayEdit, checkManage, checkTarget, viewRefusal, checkView } = createAssessmentAccess(
+    deps.teacherSchoolIds,
+  );
 
   /** `editor` decides `can_edit`; without one (internal use) nothing is editable. */
   async function toAssessment(row: AssessmentRow, editor?: Editor): Promise<Assessment> {
@@ -113,38 +77,6 @@ export function createAssessmentsService(
       updated_at: row.updated_at,
       can_edit: mayEdit(editor, row.kind, school_ids),
     };
-  }
-
-  /** Admins manage everything; teachers only quizzes and exams aimed solely at their own schools. */
-  async function checkManage(actor: Authed, kind: AssessmentKind, schoolIds: number[]): Promise<void> {
-    if (roleOf(actor.user) === 'admin') return;
-    if (kind === 'diagnostic') throw forbidden('Only admins manage diagnostics.');
-    if (!mayEdit(await editorOf(actor), kind, schoolIds)) {
-      throw forbidden('Teachers manage only assessments aimed at their own schools.');
-    }
-  }
-
-  /**
-   * The schools a body aims at: a teacher's must all be their own. None at all is a missing field, which
-   * validate names with the other errors (422), not a reach beyond their schools.
-   */
-  async function checkTarget(actor: Authed, kind: AssessmentKind, schoolIds: number[]): Promise<void> {
-    if (schoolIds.length === 0 && kind !== 'diagnostic' && roleOf(actor.user) !== 'admin') return;
-    await checkManage(actor, kind, schoolIds);
-  }
-
-  /** Staff may look at what their students can take: teachers those aimed at one of their schools or at everyone. */
-  const viewRefusal = (editor: Editor, kind: string, schoolIds: number[]): string | null =>
-    editor === 'admin'
-      ? null
-      : kind === 'diagnostic'
-        ? 'Only admins manage diagnostics.'
-        : schoolIds.length && !schoolIds.some((s) => editor.own.includes(s))
-          ? 'This assessment is for another school.'
-          : null;
-  function checkView(editor: Editor, kind: string, schoolIds: number[]): void {
-    const refusal = viewRefusal(editor, kind, schoolIds);
-    if (refusal) throw forbidden(refusal);
   }
 
   /**
@@ -189,28 +121,6 @@ export function createAssessmentsService(
     if (!row) throw notFound('That assessment does not exist.');
     return row;
   }
-
-  const columns = (body: AssessmentInput) => ({
-    kind: body.kind,
-    title: body.title,
-    description: body.description,
-    selection: body.selection,
-    shuffle_questions: body.shuffle_questions ? 1 : 0,
-    shuffle_options: body.shuffle_options ? 1 : 0,
-    time_limit_minutes: body.time_limit_minutes,
-    opens_at: body.opens_at && new Date(body.opens_at).toISOString(),
-    closes_at: body.closes_at && new Date(body.closes_at).toISOString(),
-    attempts_allowed: body.attempts_allowed,
-    pass_mark: body.pass_mark,
-    review_policy: body.review_policy,
-    offline_grace_minutes: body.offline_grace_minutes,
-    published: body.published ? 1 : 0,
-  });
-  const parts = (body: AssessmentInput) => ({
-    questionIds: body.selection === 'fixed' ? body.question_ids : [],
-    draws: body.selection === 'random' ? body.draws : [],
-    schoolIds: [...new Set(body.school_ids)],
-  });
 
   return {
     load,
@@ -307,61 +217,7 @@ export function createAssessmentsService(
     ): Promise<MyAssessment[]> {
       const now = ctx.now().getTime();
       const rows = await repo.visibleTo(kind, user.school_id);
-      return Promise.all(
-        rows.map(async (row) => {
-          const a = await toAssessment(row);
-          const mine = attempts
-            .filter((t) => t.assessment_id === a.id)
-            .sort((x, y) => x.started_at.localeCompare(y.started_at));
-          const open = mine.find((t) => t.status === 'in_progress');
-          const submitted = mine.filter((t) => t.status === 'submitted');
-          const notYet = a.opens_at !== null && Date.parse(a.opens_at) > now;
-          const over = a.closes_at !== null && Date.parse(a.closes_at) <= now;
-          const left = a.attempts_allowed === null ? Infinity : a.attempts_allowed - mine.length;
-          const state: MyAssessment['state'] = open
-            ? 'in_progress'
-            : notYet
-              ? 'scheduled'
-              : over
-                ? 'closed'
-                : submitted.length
-                  ? 'submitted'
-                  : 'not_started';
-          const percents = submitted.map((t) => t.percent ?? 0);
-          // The latest by submission, not by start: an attempt started first may be submitted last.
-          const last = submitted.reduce<AttemptSummary | undefined>(
-            (latest, t) => (!latest || (t.submitted_at ?? '') > (latest.submitted_at ?? '') ? t : latest),
-            undefined,
-          );
-          return {
-            id: a.id,
-            kind: a.kind,
-            title: a.title,
-            description: a.description,
-            question_count: a.question_count,
-            time_limit_minutes: a.time_limit_minutes,
-            opens_at: a.opens_at,
-            closes_at: a.closes_at,
-            pass_mark: a.pass_mark,
-            attempts_allowed: a.attempts_allowed,
-            attempts_used: mine.length,
-            review_policy: a.review_policy,
-            state,
-            in_progress_attempt_id: open?.id ?? null,
-            seconds_left: open?.deadline_at
-              ? Math.max(0, Math.round((Date.parse(open.deadline_at) - now) / 1000))
-              : null,
-            best_percent: percents.length ? Math.max(...percents) : null,
-            last_attempt_id: last?.id ?? null,
-            // The score is the student's under every review policy ("never" shows the score, not the
-            // answers); a pass flag is no answer key. So the dashboard reads them here, not one result each.
-            last_percent: last ? (last.percent ?? 0) : null,
-            last_passed: last && last.passed !== null && a.kind !== 'diagnostic' ? last.passed === 1 : null,
-            last_submitted_at: last?.submitted_at ?? null,
-            can_start: !open && !notYet && !over && left > 0,
-          };
-        }),
-      );
+      return Promise.all(rows.map(async (row) => myAssessment(await toAssessment(row), attempts, now)));
     },
   };
 }

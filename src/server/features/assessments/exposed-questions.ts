@@ -2,7 +2,7 @@ import { richTextToPlain } from '../../../shared/rich-text.ts';
 import type { AppContext } from '../../context.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
-import type { AssessmentInput } from './assessments.service.ts';
+import type { AssessmentInput } from './assessment-input.ts';
 import type { createAssessmentsRepository } from './assessments.repository.ts';
 
 /** Of these questions, those Test Yourself has shown the key of to a student of these schools (null: any). */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { SchoolRequestsService } from '../schools/school-requests.service.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
-import type { UsersRepository, UserRow } from '../users/users.repository.ts';
+import type { UsersRepository, UserRow } from '../users/users.service.ts';
 import { roleOf, toUser } from '../users/users.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { deviceLabel } from './devices.ts';

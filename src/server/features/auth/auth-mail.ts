@@ -1,7 +1,7 @@
 import { RESET_TOKEN_TTL_MS, VERIFY_LINK_TTL_MS } from '../../../shared/constants.ts';
 import type { AppContext } from '../../context.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import type { UserRow, UsersRepository } from '../users/users.repository.ts';
+import type { UserRow, UsersRepository } from '../users/users.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { newOpaqueToken, sha256, signVerification } from './tokens.ts';
 

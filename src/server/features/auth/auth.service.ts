@@ -1,4 +1,4 @@
-import { TOKEN_TTL_REMEMBER_MS, TOKEN_TTL_SESSION_MS, TEXTS } from '../../../shared/constants.ts';
+import { TEXTS } from '../../../shared/constants.ts';
 import type { LoginResponse } from '../../../shared/contracts/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, unprocessable } from '../../plugins/errors.ts';
@@ -6,16 +6,13 @@ import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import type { SchoolRequestsService } from '../schools/school-requests.service.ts';
 import type { SchoolsService } from '../schools/schools.service.ts';
-import { createUsersRepository, type UserRow } from '../users/users.repository.ts';
-import { toUser } from '../users/users.service.ts';
+import { createUserStore, toUser, type UserRow } from '../users/users.service.ts';
 import { createAccountService } from './account.service.ts';
-import { createAuthChanges } from './auth-changes.repository.ts';
 import { createAuthMail } from './auth-mail.ts';
+import { createAuthSessions } from './auth-sessions.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { newPasswordProblem } from './password-policy.ts';
-import { createSessionCache } from './session-cache.ts';
-import { ipLabel, shortUserAgent } from './devices.ts';
 import { newOpaqueToken, safeEqualHex, sha256, signVerification } from './tokens.ts';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
@@ -28,49 +25,15 @@ export function createAuthService(
   deps: { limiter: RateLimiter; schools: SchoolsService; schoolRequests: SchoolRequestsService },
 ) {
   const repo = createAuthRepository(ctx.db);
-  const users = createUsersRepository(ctx.db);
+  const users = createUserStore(ctx.db);
   const throttle = createLoginThrottle(ctx, deps.limiter, repo);
-  const sessions = createSessionCache();
-  const changes = createAuthChanges(ctx.config, ctx.writes, sessions, ctx.log);
   const iso = (offsetMs = 0) => new Date(ctx.now().getTime() + offsetMs).toISOString();
 
-  /** The database's answer for a token the cache could not vouch for; the cache keeps it for the next ones. */
-  async function lookUpSession(tokenHash: string, nowMs: number): Promise<Authed | null> {
-    const since = sessions.generation();
-    const now = new Date(nowMs).toISOString();
-    const found = await users.findByLiveSession(tokenHash, now);
-    if (!found || found.is_active !== 1) return null;
-    const { session_id, session_last_used_at, session_expires_at, ...user } = found;
-    // Recording use once a minute is enough for an audit trail and keeps reads free of writes.
-    if (nowMs - Date.parse(session_last_used_at) > 60_000) await repo.touchSession(session_id, now);
-    // Frozen: one cached object serves many requests, so none may change it for the others.
-    const auth = Object.freeze({ user: Object.freeze(user), tokenHash, sessionId: session_id });
-    sessions.set(
-      tokenHash,
-      { auth, sessionId: session_id, expiresAt: Date.parse(session_expires_at), cachedAt: nowMs },
-      since,
-    );
-    return auth;
-  }
-
-  /** `from`: what signed in, named on the Account screen's device list. */
-  async function issueToken(
-    userId: number,
-    remember: boolean,
-    from: { ip?: string; userAgent?: string },
-  ): Promise<string> {
-    const token = newOpaqueToken();
-    await repo.insertSession({
-      user_id: userId,
-      token_hash: sha256(token),
-      remember: remember ? 1 : 0,
-      expires_at: iso(remember ? TOKEN_TTL_REMEMBER_MS : TOKEN_TTL_SESSION_MS),
-      now: iso(),
-      user_agent: shortUserAgent(from.userAgent),
-      ip_label: ipLabel(from.ip),
-    });
-    return token;
-  }
+  const { sessions, changes, issueToken, authenticateHash, authenticateSession } = createAuthSessions(
+    ctx,
+    repo,
+    users,
+  );
 
   async function mustGetUser(id: number): Promise<UserRow> {
     const row = await users.findById(id);
@@ -101,20 +64,6 @@ export function createAuthService(
     return problem ? { password: [problem] } : {};
   }
 
-  /** The signed-in user of a token hash; from the session cache when it can vouch, else the database. */
-  function authenticateHash(tokenHash: string): Authed | Promise<Authed | null> {
-    const nowMs = ctx.now().getTime();
-    if (changes.fresh()) {
-      const hit = sessions.get(tokenHash, nowMs);
-      // Not wrapped in a promise: the auth hook then answers most requests without waiting a turn.
-      if (hit) return hit.auth;
-    }
-    return lookUpSession(tokenHash, nowMs);
-  }
-
-  // A session's row id → its token hash, which never changes (signed file links name the id).
-  const sessionHashes = new Map<number, string>();
-
   return {
     async login(
       body: { email: string; password: string; remember: boolean },
@@ -142,21 +91,8 @@ export function createAuthService(
       return authenticateHash(sha256(token));
     },
 
-    /**
-     * The session a signed file link names, if it is still alive (not logged out, not expired, its user
-     * active): the link ends when the session does. A session's token hash never changes, so it is kept.
-     */
-    async authenticateSession(sessionId: number): Promise<Authed | null> {
-      let tokenHash = sessionHashes.get(sessionId);
-      if (tokenHash === undefined) {
-        const found = await repo.tokenHashOfSession(sessionId);
-        if (!found) return null;
-        tokenHash = found;
-        if (sessionHashes.size >= 10_000) sessionHashes.delete(sessionHashes.keys().next().value!);
-        sessionHashes.set(sessionId, tokenHash);
-      }
-      return authenticateHash(tokenHash);
-    },
+    /** The session a signed file link names, if it is still alive (auth-sessions.ts). */
+    authenticateSession,
 
     /**
      * Hears what makes cached sessions stale (a user id, or null for anyone), in this process and, through

@@ -1,10 +1,12 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import type { ContentItemsTable, ContentProgressTable } from '../../db/tables/content.ts';
+import type { ContentItemsTable } from '../../db/tables/content.ts';
+import { createContentProgressRepository } from './content-progress.repository.ts';
+import { containsPattern, countRows, noneEmpty } from '../../plugins/paging.ts';
 
 export type ContentRow = Selectable<ContentItemsTable>;
-export type ProgressRow = Selectable<ContentProgressTable>;
+export type { ProgressRow } from './content-progress.repository.ts';
 
 /**
  * Who sees which items: everything, or the items aimed at every school, at one of `schoolIds`, or made by
@@ -28,7 +30,6 @@ export interface ItemParts {
 export function createContentRepository(db: Db) {
   type Query = ReturnType<typeof base>;
   const base = () => db.selectFrom('content_items').selectAll('content_items');
-  const noneEmpty = (xs: number[]) => (xs.length ? xs : [-1]);
 
   function within(q: Query, reach: Reach): Query {
     if ('all' in reach) return q;
@@ -74,6 +75,7 @@ export function createContentRepository(db: Db) {
   const SORTS = { title: 'title', updated_at: 'updated_at', starts_at: 'starts_at' } as const;
 
   return {
+    ...createContentProgressRepository(db),
     find: (id: number) => base().where('id', '=', id).executeTakeFirst(),
 
     async page(
@@ -83,17 +85,10 @@ export function createContentRepository(db: Db) {
     ): Promise<{ rows: ContentRow[]; total: number }> {
       let q = within(base().where('kind', '=', kind), reach);
       if (o.search) {
-        const term = `%${o.search.toLowerCase().replace(/[%_\\]/g, '')}%`;
+        const term = containsPattern(o.search).toLowerCase();
         q = q.where(sql<string>`lower(content_items.title)`, 'like', term);
       }
-      const total = Number(
-        (
-          await q
-            .clearSelect()
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      const total = await countRows(q);
       const desc = o.sort?.startsWith('-') ?? false;
       const key = SORTS[(o.sort ?? '').replace(/^-/, '') as keyof typeof SORTS];
       const [column, direction] = key
@@ -231,76 +226,6 @@ export function createContentRepository(db: Db) {
       }),
 
     remove: (id: number) => db.deleteFrom('content_items').where('id', '=', id).execute(),
-
-    progressOf: (userId: number, ids: number[]) =>
-      db
-        .selectFrom('content_progress')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('content_id', 'in', noneEmpty(ids))
-        .execute(),
-
-    /** Marks read once: the first reading's time stays. */
-    markRead: async (userId: number, contentId: number, now: string) => {
-      await db
-        .insertInto('content_progress')
-        .values({ user_id: userId, content_id: contentId, read_at: now, updated_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'content_id']).doNothing())
-        .execute();
-      await db
-        .updateTable('content_progress')
-        .set({ read_at: now, updated_at: now })
-        .where('user_id', '=', userId)
-        .where('content_id', '=', contentId)
-        .where('read_at', 'is', null)
-        .execute();
-      return (
-        await db
-          .selectFrom('content_progress')
-          .select('read_at')
-          .where('user_id', '=', userId)
-          .where('content_id', '=', contentId)
-          .executeTakeFirstOrThrow()
-      ).read_at!;
-    },
-
-    /** The first time a video's page is served to a user; later ones change nothing. */
-    markOpened: async (userId: number, contentId: number, now: string) => {
-      await db
-        .insertInto('content_progress')
-        .values({ user_id: userId, content_id: contentId, opened_at: now, updated_at: now })
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'content_id'])
-            .doUpdateSet({ opened_at: now })
-            .where('content_progress.opened_at', 'is', null)
-            // A row from before opened_at with credit in it counts from that credit (video-credit.ts).
-            .where('content_progress.watched_seconds', '=', 0),
-        )
-        .execute();
-    },
-
-    /** Reads the player's record and writes what `change` makes of it, in one transaction. */
-    updateProgress: (
-      userId: number,
-      contentId: number,
-      change: (row: ProgressRow | undefined) => Insertable<ContentProgressTable>,
-    ) =>
-      withTransaction(db, async (trx) => {
-        const row = await trx
-          .selectFrom('content_progress')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .where('content_id', '=', contentId)
-          .executeTakeFirst();
-        const next = change(row);
-        await trx
-          .insertInto('content_progress')
-          .values(next)
-          .onConflict((oc) => oc.columns(['user_id', 'content_id']).doUpdateSet(next))
-          .execute();
-        return next;
-      }),
   };
 }
 export type ContentRepository = ReturnType<typeof createContentRepository>;

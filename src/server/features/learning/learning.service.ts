@@ -14,7 +14,11 @@ import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createLearningRecalculator, toView } from './learning-recalculator.ts';
 import { createLearningRepository } from './learning.repository.ts';
-import { decayed, MASTERED, PRIOR } from './mastery-model.ts';
+import { graphOrder } from './graph-order.ts';
+import { PRIOR } from './mastery-model.ts';
+import { masteredOverTime, pick, rollUp } from './profile-figures.ts';
+
+export { graphOrder } from './graph-order.ts';
 
 /** A lecture or video linked to a micro topic. */
 type Material = { id: number; title: string };
@@ -77,20 +81,6 @@ export function createLearningService(
     }
     return { graph, views, rows };
   }
-  const pick = ({ mastery, level, due_for_recheck, evidence }: TopicMastery) => ({
-    mastery,
-    level,
-    due_for_recheck,
-    evidence,
-  });
-
-  function rollUp(topics: ProfileMicroTopic[]) {
-    return {
-      mastery: topics.length ? topics.reduce((n, t) => n + t.mastery, 0) / topics.length : 0,
-      mastered: topics.filter((t) => t.level === 'mastered').length,
-      total: topics.length,
-    };
-  }
 
   async function profileOf(userId: number): Promise<LearningProfile> {
     const student = await repo.userById(userId);
@@ -127,26 +117,6 @@ export function createLearningService(
       history: masteredOverTime(history),
       last_attempts: attempts.map((a) => ({ ...a, submitted_at: a.submitted_at ?? '' })),
     };
-  }
-
-  /** Per day on which an estimate moved: how many topics counted as mastered at its end, decay included. */
-  function masteredOverTime(history: { micro_topic_id: number; day: string; p: number }[]) {
-    const latest = new Map<number, { p: number; day: string }>();
-    const days = [...new Set(history.map((h) => h.day))].sort();
-    const out: { day: string; mastered: number }[] = [];
-    let i = 0;
-    for (const day of days) {
-      for (; i < history.length && history[i]!.day <= day; i += 1)
-        latest.set(history[i]!.micro_topic_id, { p: history[i]!.p, day: history[i]!.day });
-      const end = Date.parse(`${day}T00:00:00Z`);
-      let mastered = 0;
-      for (const v of latest.values()) {
-        const days = Math.floor((end - Date.parse(`${v.day}T00:00:00Z`)) / DAY_MS);
-        if (decayed(v.p, days) >= MASTERED) mastered += 1;
-      }
-      out.push({ day, mastered });
-    }
-    return out;
   }
 
   /**
@@ -282,32 +252,3 @@ export function createLearningService(
   };
 }
 export type LearningService = ReturnType<typeof createLearningService>;
-
-/**
- * Topics in an order where every prerequisite comes before what needs it, otherwise keeping the catalogue's
- * order (Kahn's algorithm, always taking the earliest available topic). The graph is a DAG (cycles are refused
- * when edges are saved); anything left over by a cycle is appended as is.
- */
-export function graphOrder(ids: number[], prerequisites: ReadonlyMap<number, number[]>): number[] {
-  const rank = new Map(ids.map((id, i) => [id, i]));
-  const waiting = new Map(
-    ids.map((id) => [id, (prerequisites.get(id) ?? []).filter((p) => rank.has(p)).length]),
-  );
-  const dependents = new Map<number, number[]>();
-  for (const [id, pres] of prerequisites)
-    for (const p of pres) (dependents.get(p) ?? dependents.set(p, []).get(p)!).push(id);
-  const available = ids.filter((id) => waiting.get(id) === 0);
-  const out: number[] = [];
-  while (available.length) {
-    available.sort((a, b) => rank.get(a)! - rank.get(b)!);
-    const id = available.shift()!;
-    out.push(id);
-    for (const d of dependents.get(id) ?? []) {
-      const left = (waiting.get(d) ?? 0) - 1;
-      waiting.set(d, left);
-      if (left === 0) available.push(d);
-    }
-  }
-  if (out.length < ids.length) out.push(...ids.filter((id) => !out.includes(id)));
-  return out;
-}

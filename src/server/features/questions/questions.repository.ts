@@ -2,6 +2,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { QuestionsTable } from '../../db/tables/questions.ts';
+import { containsPattern, countRows, noneEmpty } from '../../plugins/paging.ts';
 
 function selectQuestions(db: Db) {
   return db
@@ -47,15 +48,14 @@ export interface QuestionFilter {
 export function createQuestionsRepository(db: Db) {
   const filtered = (f: QuestionFilter) => {
     let q = selectQuestions(db);
-    if (f.search) q = q.where('questions.stem', 'like', `%${f.search.replace(/[%_\\]/g, '')}%`);
+    if (f.search) q = q.where('questions.stem', 'like', containsPattern(f.search));
     if (f.subjectId) q = q.where('subjects.id', '=', f.subjectId);
     if (f.subTopicId) q = q.where('sub_topics.id', '=', f.subTopicId);
     if (f.microTopicId) q = q.where('questions.micro_topic_id', '=', f.microTopicId);
-    if (f.microTopicIds)
-      q = q.where('questions.micro_topic_id', 'in', f.microTopicIds.length ? f.microTopicIds : [-1]);
+    if (f.microTopicIds) q = q.where('questions.micro_topic_id', 'in', noneEmpty(f.microTopicIds));
     if (f.type) q = q.where('questions.type', '=', f.type);
     if (f.difficulty) q = q.where('questions.difficulty', '=', f.difficulty);
-    if (f.ids) q = q.where('questions.id', 'in', f.ids.length ? f.ids : [-1]);
+    if (f.ids) q = q.where('questions.id', 'in', noneEmpty(f.ids));
     return q;
   };
   return {
@@ -73,14 +73,7 @@ export function createQuestionsRepository(db: Db) {
         )
         .execute(),
     page: async (f: QuestionFilter, page: number, perPage: number) => {
-      const total = Number(
-        (
-          await filtered(f)
-            .clearSelect()
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      const total = await countRows(filtered(f));
       const rows = await filtered(f)
         .orderBy('subjects.position')
         .orderBy('sub_topics.position')

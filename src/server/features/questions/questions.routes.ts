@@ -10,7 +10,7 @@ import {
   questionsResponseSchema,
 } from '../../../shared/contracts/questions.ts';
 import type { createRouter } from '../../plugins/routes.ts';
-import type { QuestionsService } from './questions.service.ts';
+import { questionFilter, type QuestionsService } from './questions.service.ts';
 
 const ADMIN = ['admin'] as const;
 const STAFF = ['admin', 'teacher'] as const;
@@ -83,14 +83,7 @@ export function questionsRoutes(route: ReturnType<typeof createRouter>, question
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="pathbuilder-questions.csv"');
-      return questions.exportCsv({
-        search: query.search,
-        subjectId: query.subject_id,
-        subTopicId: query.sub_topic_id,
-        microTopicId: query.micro_topic_id,
-        type: query.type,
-        difficulty: query.difficulty,
-      });
+      return questions.exportCsv(questionFilter(query));
     },
   });
 }

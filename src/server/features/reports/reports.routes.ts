@@ -28,7 +28,7 @@ import {
 } from '../../../shared/report-tables.ts';
 import type { createRouter } from '../../plugins/routes.ts';
 // The back office's one CSV writer, formula guard included (cells starting = + - @ | tab CR or full-width ＝ ＋ － ＠ get a leading quote).
-import { toCsv } from '../questions/csv.ts';
+import { toCsv } from '../../plugins/csv.ts';
 import type { ReportsService } from './reports.service.ts';
 
 type Route = ReturnType<typeof createRouter>;

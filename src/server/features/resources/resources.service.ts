@@ -13,18 +13,15 @@ import type { AppContext } from '../../context.ts';
 import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { roleOf } from '../users/users.service.ts';
-import { createResourcesRepository, type FolderRow, type ResourceRow } from './resources.repository.ts';
-
-/** What the caller may do with each folder, worked out once per request from the whole (small) tree. */
-interface Reach {
-  folders: Map<number, FolderRow>;
-  visible: Set<number>;
-  editable: Set<number>;
-  /** The teacher's schools (empty for others). */
-  mySchools: number[];
-  role: 'admin' | 'teacher' | 'student';
-}
+import {
+  createReachOf,
+  editableFolder,
+  subtree,
+  toFolder,
+  visibleFolder,
+  type Reach,
+} from './folder-reach.ts';
+import { createResourcesRepository, type ResourceRow } from './resources.repository.ts';
 
 /**
  * Resources: folders of files. Students see a folder aimed at their school or at every school (no school
@@ -39,55 +36,7 @@ export function createResourcesService(
   const repo = createResourcesRepository(ctx.db);
   const iso = () => ctx.now().toISOString();
 
-  async function reachOf(actor: Authed): Promise<Reach> {
-    const role = roleOf(actor.user);
-    const rows = await repo.folders();
-    const folders = new Map(rows.map((f) => [f.id, f]));
-    const mySchools = role === 'teacher' ? await deps.teacherSchoolIds(actor.user.id) : [];
-    const seesOwn = (f: FolderRow): boolean => {
-      if (role === 'admin') return true;
-      if (!f.school_ids.length) return true;
-      if (role === 'teacher')
-        return f.created_by === actor.user.id || f.school_ids.some((s) => mySchools.includes(s));
-      return actor.user.school_id !== null && f.school_ids.includes(actor.user.school_id);
-    };
-    const visible = new Set<number>();
-    const memo = new Map<number, boolean>();
-    const sees = (f: FolderRow, depth = 0): boolean => {
-      const known = memo.get(f.id);
-      if (known !== undefined) return known;
-      const parent = f.parent_id === null ? undefined : folders.get(f.parent_id);
-      // depth guards a loop in the data (the service never makes one).
-      const ok = seesOwn(f) && (!parent || (depth < 50 && sees(parent, depth + 1)));
-      memo.set(f.id, ok);
-      return ok;
-    };
-    for (const f of rows) if (sees(f)) visible.add(f.id);
-    const editable = new Set(
-      rows
-        .filter((f) => visible.has(f.id))
-        .filter(
-          (f) =>
-            role === 'admin' ||
-            (role === 'teacher' &&
-              (f.created_by === actor.user.id ||
-                (f.school_ids.length > 0 && f.school_ids.every((s) => mySchools.includes(s))))),
-        )
-        .map((f) => f.id),
-    );
-    return { folders, visible, editable, mySchools, role };
-  }
-
-  const toFolder = (reach: Reach, f: FolderRow): ResourceFolder => ({
-    id: f.id,
-    parent_id: f.parent_id,
-    name: f.name,
-    // Students do not need to know which other schools a folder is for.
-    school_ids: reach.role === 'student' ? [] : f.school_ids,
-    file_count: f.file_count,
-    can_edit: reach.editable.has(f.id),
-    created_at: f.created_at,
-  });
+  const reachOf = createReachOf(repo, deps.teacherSchoolIds);
 
   async function toResources(actor: Authed, reach: Reach, rows: ResourceRow[]): Promise<Resource[]> {
     const topics = await repo.topicsOf(rows.map((r) => r.id));
@@ -110,22 +59,6 @@ export function createResourcesService(
       created_at: r.created_at,
       updated_at: r.updated_at,
     }));
-  }
-
-  function visibleFolder(reach: Reach, id: number): FolderRow {
-    const f = reach.folders.get(id);
-    if (!f || !reach.visible.has(id)) throw notFound('That folder does not exist.');
-    return f;
-  }
-
-  function editableFolder(reach: Reach, id: number, field?: string): FolderRow {
-    const f = reach.folders.get(id);
-    if (!f || !reach.visible.has(id)) {
-      if (field) throw unprocessable({ [field]: ['Choose a folder that exists.'] });
-      throw notFound('That folder does not exist.');
-    }
-    if (!reach.editable.has(id)) throw forbidden('You can only change folders of your own schools.');
-    return f;
   }
 
   /** The folder body's rules that depend on the caller and the data; every problem named at once. */
@@ -152,13 +85,6 @@ export function createResourcesService(
       }
     }
     if (Object.keys(errors).length) throw unprocessable(errors);
-    return ids;
-  }
-
-  function subtree(reach: Reach, id: number): number[] {
-    const ids = [id];
-    for (let i = 0; i < ids.length; i++)
-      for (const f of reach.folders.values()) if (f.parent_id === ids[i]) ids.push(f.id);
     return ids;
   }
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { SchoolRequestStatus } from '../../db/tables/school-requests.ts';
+import { containsPattern, countRows, noneEmpty } from '../../plugins/paging.ts';
 
 function selectRequests(db: Db) {
   return db
@@ -98,20 +99,13 @@ export function createSchoolRequestsRepository(db: Db) {
     }) => {
       let q = selectRequests(db).where('school_requests.status', '=', filter.status);
       if (filter.schoolIds) {
-        q = q.where('school_requests.school_id', 'in', filter.schoolIds.length ? filter.schoolIds : [-1]);
+        q = q.where('school_requests.school_id', 'in', noneEmpty(filter.schoolIds));
       }
       if (filter.search) {
-        const like = `%${filter.search.replace(/[%_\\]/g, '')}%`;
+        const like = containsPattern(filter.search);
         q = q.where((eb) => eb.or([eb('users.full_name', 'like', like), eb('users.email', 'like', like)]));
       }
-      const total = Number(
-        (
-          await q
-            .clearSelect()
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      const total = await countRows(q);
       const rows = await q
         .orderBy('school_requests.created_at', 'desc')
         .orderBy('school_requests.id', 'desc')

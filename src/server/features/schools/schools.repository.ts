@@ -1,8 +1,18 @@
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { containsPattern, countRows, noneEmpty } from '../../plugins/paging.ts';
 
 /** A case-insensitive "contains" pattern (PostgreSQL's LIKE is case-sensitive, SQLite's is not). */
-const contains = (search: string) => `%${search.replace(/[%_\\]/g, '').toLowerCase()}%`;
+const contains = (search: string) => containsPattern(search).toLowerCase();
+
+/** A page of the schools list: a name search, a location, or only some schools (a teacher's view). */
+export interface SchoolListFilter {
+  page: number;
+  perPage: number;
+  search?: string;
+  locationId?: number;
+  ids?: number[];
+}
 
 /** What keeps a school from being deleted: its members, its teachers, and quizzes aimed at it. */
 async function usageOf(db: Db, id: number): Promise<{ users: number; assessments: number }> {
@@ -48,25 +58,17 @@ export function createSchoolsRepository(db: Db) {
       if (filter.locationId) q = q.where('schools.location_id', '=', filter.locationId);
       if (filter.search)
         q = q.where((eb) => eb(eb.fn('lower', ['schools.name']), 'like', contains(filter.search!)));
-      if (filter.ids) q = q.where('schools.id', 'in', filter.ids.length ? filter.ids : [-1]);
+      if (filter.ids) q = q.where('schools.id', 'in', noneEmpty(filter.ids));
       return q.orderBy('schools.name').limit(1000).execute();
     },
     /** One page of schools with their head counts, optionally only some schools (a teacher's view). */
-    list: async (filter: {
-      page: number;
-      perPage: number;
-      search?: string;
-      locationId?: number;
-      ids?: number[];
-    }) => {
+    list: async (filter: SchoolListFilter) => {
       let q = db.selectFrom('schools').innerJoin('locations', 'locations.id', 'schools.location_id');
       if (filter.search)
         q = q.where((eb) => eb(eb.fn('lower', ['schools.name']), 'like', contains(filter.search!)));
       if (filter.locationId) q = q.where('schools.location_id', '=', filter.locationId);
-      if (filter.ids) q = q.where('schools.id', 'in', filter.ids.length ? filter.ids : [-1]);
-      const total = Number(
-        (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-      );
+      if (filter.ids) q = q.where('schools.id', 'in', noneEmpty(filter.ids));
+      const total = await countRows(q);
       const rows = await q
         .select((eb) => [
           'schools.id',

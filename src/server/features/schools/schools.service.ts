@@ -3,7 +3,7 @@ import type { AdminLocation, AdminSchool, SchoolBody } from '../../../shared/con
 import type { FieldErrors } from '../../../shared/contracts/common.ts';
 import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Db } from '../../db/database.ts';
-import { createSchoolsRepository } from './schools.repository.ts';
+import { createSchoolsRepository, type SchoolListFilter } from './schools.repository.ts';
 
 export function createSchoolsService(db: Db, now: () => Date) {
   const repo = createSchoolsRepository(db);
@@ -28,13 +28,7 @@ export function createSchoolsService(db: Db, now: () => Date) {
 
   return {
     allExist: async (ids: number[]) => (await repo.searchSchools({ ids })).length === new Set(ids).size,
-    list: async (filter: {
-      page: number;
-      perPage: number;
-      search?: string;
-      locationId?: number;
-      ids?: number[];
-    }) => {
+    list: async (filter: SchoolListFilter) => {
       const { rows, total } = await repo.list(filter);
       return { data: rows, meta: { total, page: filter.page, per_page: filter.perPage } };
     },

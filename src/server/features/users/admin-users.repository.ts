@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { AuditLogTable } from '../../db/tables/audit-log.ts';
 import type { UsersTable } from '../../db/tables/users.ts';
+import { containsPattern, noneEmpty } from '../../plugins/paging.ts';
 
 /** What the back office filters users by; `onlyStudentsOfSchools` is a teacher's view. */
 export interface UserListFilter {
@@ -37,7 +38,7 @@ export function createAdminUsersRepository(db: Db, dialect: Dialect) {
   function conditions(eb: ExpressionBuilder<Database, 'users'>, f: UserListFilter): Expression<SqlBool>[] {
     const c: Expression<SqlBool>[] = [];
     if (f.search) {
-      const pattern = `%${f.search.replace(/[%_\\]/g, '').toLowerCase()}%`;
+      const pattern = containsPattern(f.search).toLowerCase();
       // Addresses are stored in lower case (contracts/auth.ts). SQLite's LIKE ignores ASCII case; on
       // PostgreSQL lower() + LIKE reads 100,000 names in about half the time ILIKE takes.
       const name =
@@ -51,7 +52,7 @@ export function createAdminUsersRepository(db: Db, dialect: Dialect) {
     }
     if (f.schoolId) c.push(eb('users.school_id', '=', f.schoolId));
     if (f.onlyStudentsOfSchools) {
-      const ids = f.onlyStudentsOfSchools.length ? f.onlyStudentsOfSchools : [-1];
+      const ids = noneEmpty(f.onlyStudentsOfSchools);
       c.push(eb('users.school_id', 'in', ids));
     }
     if (f.diagnostic !== undefined) c.push(eb('users.taken_diagnostics', '=', f.diagnostic ? 1 : 0));

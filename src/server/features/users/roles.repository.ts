@@ -2,6 +2,8 @@ import type { Insertable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { AuditLogTable } from '../../db/tables/audit-log.ts';
+import { countRows } from '../../plugins/paging.ts';
+import { setTeacherSchools } from './teacher-schools.ts';
 
 function rolesQueries(db: Db, dialect: Dialect) {
   return {
@@ -44,15 +46,7 @@ function rolesQueries(db: Db, dialect: Dialect) {
         .where('id', '=', id)
         .execute(),
 
-    setTeacherSchools: async (userId: number, schoolIds: number[]) => {
-      await db.deleteFrom('teacher_schools').where('user_id', '=', userId).execute();
-      if (schoolIds.length) {
-        await db
-          .insertInto('teacher_schools')
-          .values(schoolIds.map((school_id) => ({ user_id: userId, school_id })))
-          .execute();
-      }
-    },
+    setTeacherSchools: (userId: number, schoolIds: number[]) => setTeacherSchools(db, userId, schoolIds),
 
     insertAudit: async (rows: Insertable<AuditLogTable>[]) => {
       if (rows.length) await db.insertInto('audit_log').values(rows).execute();
@@ -62,9 +56,7 @@ function rolesQueries(db: Db, dialect: Dialect) {
     auditPage: async (filter: { page: number; perPage: number; targetUserId?: number }) => {
       let q = db.selectFrom('audit_log');
       if (filter.targetUserId) q = q.where('target_user_id', '=', filter.targetUserId);
-      const total = Number(
-        (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-      );
+      const total = await countRows(q);
       const rows = await q
         .selectAll()
         .orderBy('created_at', 'desc')

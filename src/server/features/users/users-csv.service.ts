@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 // The question bank's RFC 4180 reader and writer, formula guard included: one CSV dialect for the back office.
-import { parseCsv, toCsv, unguardCell } from '../questions/csv.ts';
+import { parseCsv, toCsv, unguardCell } from '../../plugins/csv.ts';
 import { createAdminUsersRepository } from './admin-users.repository.ts';
 import { NO_PASSWORD, type AdminUsersDeps, type AdminUsersService } from './admin-users.service.ts';
 import type { UserRow } from './users.repository.ts';

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sharedCommit } from '../../db/transaction.ts';
 import type { UserRow, UsersTable } from '../../db/tables/users.ts';
+import { setTeacherSchools } from './teacher-schools.ts';
 
 /** How stale the "last synced" stamp may get before a delivery writes it again. */
 export const SYNC_STAMP_MS = 60_000;
@@ -102,15 +103,7 @@ export function createUsersRepository(db: Db) {
       ).map((r) => r.school_id),
     assignTeacherSchool: (userId: number, schoolId: number) =>
       db.insertInto('teacher_schools').values({ user_id: userId, school_id: schoolId }).execute(),
-    setTeacherSchools: async (userId: number, schoolIds: number[]) => {
-      await db.deleteFrom('teacher_schools').where('user_id', '=', userId).execute();
-      if (schoolIds.length) {
-        await db
-          .insertInto('teacher_schools')
-          .values(schoolIds.map((school_id) => ({ user_id: userId, school_id })))
-          .execute();
-      }
-    },
+    setTeacherSchools: (userId: number, schoolIds: number[]) => setTeacherSchools(db, userId, schoolIds),
     teacherSchoolsOf: async (userIds: number[]) =>
       userIds.length
         ? db

@@ -1,5 +1,9 @@
 import type { User } from '../../../shared/contracts/auth.ts';
+import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/tables/users.ts';
+import { createUsersRepository, type UsersRepository } from './users.repository.ts';
+
+export type { UsersRepository } from './users.repository.ts';
 
 // The role checks are the router's too (plugins/routes.ts), so they live below the features; other features
 // take them, and the user row's type, from here.
@@ -25,4 +29,12 @@ export function toUser(row: UserRow): User {
     is_active: row.is_active === 1,
     created_at: row.created_at,
   };
+}
+
+/**
+ * The user rows other features read and write through this service, never the repository itself (auth:
+ * sign-in, registration, password and account changes).
+ */
+export function createUserStore(db: Db): UsersRepository {
+  return createUsersRepository(db);
 }
