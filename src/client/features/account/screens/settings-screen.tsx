@@ -5,6 +5,7 @@ import '../account.css';
 import { TextField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { TEXTS } from '../../../../shared/constants.ts';
 import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/password.store.ts';
@@ -70,9 +71,9 @@ export default function SettingsScreen() {
           onConfirmation={setConfirmation}
           errors={changeErrors}
         />
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Saving...' : 'Save new password'}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Saving...">
+          Save new password
+        </SubmitButton>
       </form>
       <WaitingToSyncCard />
       <OfflineContentCard />

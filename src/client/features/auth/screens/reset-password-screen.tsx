@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { EmailField } from '../../../components/person-fields.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
@@ -49,19 +50,10 @@ function RequestLinkForm() {
           {error !== null && !fieldErrors.email && (
             <FormMessage kind="error">{errorMessage(error)}</FormMessage>
           )}
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={setEmail}
-            errors={fieldErrors.email}
-          />
-          <button type="submit" className="button" disabled={pending}>
-            {pending ? 'Sending...' : 'Send reset link'}
-          </button>
+          <EmailField value={email} onChange={setEmail} errors={fieldErrors.email} />
+          <SubmitButton pending={pending} pendingLabel="Sending...">
+            Send reset link
+          </SubmitButton>
         </form>
       )}
       <nav className="auth-card__links" aria-label="Other options">
@@ -117,9 +109,9 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
           onConfirmation={setConfirmation}
           errors={resetErrors}
         />
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Saving...' : 'Reset password'}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Saving...">
+          Reset password
+        </SubmitButton>
       </form>
     </AuthCard>
   );

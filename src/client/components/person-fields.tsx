@@ -1,0 +1,44 @@
+import { TextField } from './form-field.tsx';
+
+interface Props {
+  value: string;
+  onChange(value: string): void;
+  /** The server's messages for this field. */
+  errors?: string[];
+}
+
+/** A person's full name, as registration and the account form ask for it. */
+export function FullNameField({ value, onChange, errors }: Props) {
+  return (
+    <TextField
+      label="Full name"
+      name="full_name"
+      autoComplete="name"
+      required
+      value={value}
+      onChange={onChange}
+      errors={errors}
+    />
+  );
+}
+
+/** An e-mail address; the login form says it is the username (`autoComplete="username"`). */
+export function EmailField({
+  value,
+  onChange,
+  errors,
+  autoComplete = 'email',
+}: Props & { autoComplete?: 'email' | 'username' }) {
+  return (
+    <TextField
+      label="E-mail"
+      name="email"
+      type="email"
+      autoComplete={autoComplete}
+      required
+      value={value}
+      onChange={onChange}
+      errors={errors}
+    />
+  );
+}
