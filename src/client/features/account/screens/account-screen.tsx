@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
 import '../account.css';
-import { EmailField, FullNameField } from '../../../components/person-fields.tsx';
+import { EmailField, FullNameField } from '../../../components/account-fields.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';

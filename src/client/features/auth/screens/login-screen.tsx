@@ -3,8 +3,7 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
-import { TextField } from '../../../components/form-field.tsx';
-import { EmailField } from '../../../components/person-fields.tsx';
+import { CurrentPasswordField, EmailField } from '../../../components/account-fields.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
@@ -44,12 +43,9 @@ export default function LoginScreen() {
       <form ref={form} className="form" onSubmit={onSubmit}>
         {error !== null && !hasFieldErrors && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
         <EmailField autoComplete="username" value={email} onChange={setEmail} errors={fieldErrors.email} />
-        <TextField
+        <CurrentPasswordField
           label="Password"
           name="password"
-          type="password"
-          autoComplete="current-password"
-          required
           value={password}
           onChange={setPassword}
           errors={fieldErrors.password}

@@ -3,9 +3,9 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
-import { EmailField, FullNameField } from '../../../components/person-fields.tsx';
+import { EmailField, FullNameField } from '../../../components/account-fields.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields.tsx';
 import type { User } from '../../../../shared/contracts/auth.ts';
 import type { FieldErrors } from '../../../../shared/contracts/common.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -23,8 +23,7 @@ export default function RegistrationScreen() {
   usePageReady(locations);
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const newPassword = useNewPassword();
   const [locationId, setLocationId] = useState<number | null>(null);
   const [schoolId, setSchoolId] = useState<number | null>(null);
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
@@ -41,8 +40,8 @@ export default function RegistrationScreen() {
     const result = await run({
       full_name: fullName,
       email,
-      password,
-      password_confirmation: confirmation,
+      password: newPassword.password,
+      password_confirmation: newPassword.confirmation,
       location_id: locationId,
       school_id: schoolId,
     });
@@ -81,14 +80,7 @@ export default function RegistrationScreen() {
         {showGeneral && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
         <FullNameField value={fullName} onChange={setFullName} errors={errors.full_name} />
         <EmailField value={email} onChange={setEmail} errors={errors.email} />
-        <NewPasswordFields
-          label="Password"
-          password={password}
-          confirmation={confirmation}
-          onPassword={setPassword}
-          onConfirmation={setConfirmation}
-          errors={errors}
-        />
+        <NewPasswordFields label="Password" {...newPassword.fields} errors={errors} />
         <LocationSchoolFields
           required
           locations={locations.data}

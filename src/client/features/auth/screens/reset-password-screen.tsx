@@ -3,9 +3,9 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
-import { EmailField } from '../../../components/person-fields.tsx';
+import { EmailField } from '../../../components/account-fields.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
@@ -64,8 +64,7 @@ function RequestLinkForm() {
 }
 
 function NewPasswordForm({ token, email }: { token: string; email: string }) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const newPassword = useNewPassword();
   const [done, setDone] = useState<string | null>(null);
   const { run, pending, error } = useAction(resetPassword);
   const { resetErrors } = usePasswordErrors();
@@ -74,7 +73,12 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = await run({ token, email, password, password_confirmation: confirmation });
+    const result = await run({
+      token,
+      email,
+      password: newPassword.password,
+      password_confirmation: newPassword.confirmation,
+    });
     if (result.ok) setDone(result.value ?? 'Your password has been reset.');
   };
 
@@ -101,14 +105,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
           </FormMessage>
         )}
         {error !== null && !fieldsHaveErrors && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
-        <NewPasswordFields
-          label="New password"
-          password={password}
-          confirmation={confirmation}
-          onPassword={setPassword}
-          onConfirmation={setConfirmation}
-          errors={resetErrors}
-        />
+        <NewPasswordFields label="New password" {...newPassword.fields} errors={resetErrors} />
         <SubmitButton pending={pending} pendingLabel="Saving...">
           Reset password
         </SubmitButton>

@@ -42,3 +42,25 @@ export function EmailField({
     />
   );
 }
+
+/** The password a person signs in with ("Password" at login, "Current password" where it is changed). */
+export function CurrentPasswordField({
+  label,
+  name,
+  value,
+  onChange,
+  errors,
+}: Props & { label: string; name: string }) {
+  return (
+    <TextField
+      label={label}
+      name={name}
+      type="password"
+      autoComplete="current-password"
+      required
+      value={value}
+      onChange={onChange}
+      errors={errors}
+    />
+  );
+}
