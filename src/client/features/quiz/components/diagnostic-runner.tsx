@@ -15,6 +15,7 @@ import { useAttemptRunner } from '../use-attempt-runner.ts';
 import { AnswerInput } from './answer-input.tsx';
 import { Countdown } from './countdown.tsx';
 import { QuestionCard } from './question-card.tsx';
+import { SubmitPhase } from './submit-phase.tsx';
 import { SyncStatus } from './sync-status.tsx';
 
 /**
@@ -102,22 +103,7 @@ export function DiagnosticRunner({
         <h1 className="page-title quiz__title">{attempt.title}</h1>
       </header>
 
-      {phase === 'submitting' && <Loading variant="inline" label="Submitting your answers..." />}
-      {phase === 'waiting-sync' && (
-        <div className="card card--accent" role="status">
-          <h2 className="card__title">Submitted — waiting to sync</h2>
-          <p>
-            Your answers are safe on this device and will be delivered as soon as you are back online. Your
-            result appears then.
-          </p>
-        </div>
-      )}
-      {phase === 'submitted' && <Loading variant="inline" label="Opening your result..." />}
-      {runner.expired && answering && (
-        <p className="notice" role="alert">
-          Time is up. Your answers are being submitted.
-        </p>
-      )}
+      <SubmitPhase phase={phase} expired={runner.expired} />
 
       {answering && done && (
         <div className="card card--accent" role="status">

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { answerValueOf, type AttemptResult } from '../../../../shared/contracts/attempts.ts';
-import { Loading } from '../../../components/loading.tsx';
 import type { SessionData } from '../attempt-session.ts';
 import { flaggedNumbers, unansweredNumbers } from '../attempt-view.ts';
 import { useSyncStatus } from '../quiz-sync.ts';
@@ -9,6 +8,7 @@ import { AnswerInput } from './answer-input.tsx';
 import { Countdown } from './countdown.tsx';
 import { NavigatorDrawer } from './navigator-drawer.tsx';
 import { QuestionCard } from './question-card.tsx';
+import { SubmitPhase } from './submit-phase.tsx';
 import { QuestionNavigator } from './question-navigator.tsx';
 import { SyncStatus } from './sync-status.tsx';
 
@@ -90,22 +90,7 @@ export function QuizRunner({
         )}
       </header>
 
-      {phase === 'submitting' && <Loading variant="inline" label="Submitting your answers..." />}
-      {phase === 'waiting-sync' && (
-        <div className="card card--accent" role="status">
-          <h2 className="card__title">Submitted — waiting to sync</h2>
-          <p>
-            Your answers are safe on this device and will be delivered as soon as you are back online. Your
-            result appears then.
-          </p>
-        </div>
-      )}
-      {phase === 'submitted' && <Loading variant="inline" label="Opening your result..." />}
-      {runner.expired && answering && (
-        <p className="notice" role="alert">
-          Time is up. Your answers are being submitted.
-        </p>
-      )}
+      <SubmitPhase phase={phase} expired={runner.expired} />
 
       {answering && question && (
         <div className="quiz__body">
