@@ -13,10 +13,9 @@ import type { SessionData } from '../attempt-session.ts';
 import { isAnswered, submitConfirmText } from '../attempt-view.ts';
 import { useAttemptRunner } from '../use-attempt-runner.ts';
 import { AnswerInput } from './answer-input.tsx';
-import { Countdown } from './countdown.tsx';
 import { QuestionCard } from './question-card.tsx';
+import { RunnerStatus } from './runner-status.tsx';
 import { SubmitPhase } from './submit-phase.tsx';
-import { SyncStatus } from './sync-status.tsx';
 
 /**
  * The taking screen of the adaptive diagnostic: one question at a time, each chosen from the answers so
@@ -149,16 +148,13 @@ export function DiagnosticRunner({
       )}
 
       <div className="quiz__bar">
-        <div className="quiz__status">
-          {attempt.deadline_at && answering && (
-            <Countdown
-              deadlineAt={attempt.deadline_at}
-              clockOffsetMs={session.clockOffsetMs}
-              onExpire={runner.expire}
-            />
-          )}
-          <SyncStatus attemptId={attempt.id} />
-        </div>
+        <RunnerStatus
+          attemptId={attempt.id}
+          deadlineAt={attempt.deadline_at}
+          answering={answering}
+          clockOffsetMs={session.clockOffsetMs}
+          onExpire={runner.expire}
+        />
         {answering && !done && question && deciding === null && (
           <div className="quiz__actions">
             <button

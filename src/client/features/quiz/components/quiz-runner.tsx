@@ -5,12 +5,11 @@ import { flaggedNumbers, unansweredNumbers } from '../attempt-view.ts';
 import { useSyncStatus } from '../quiz-sync.ts';
 import { useAttemptRunner } from '../use-attempt-runner.ts';
 import { AnswerInput } from './answer-input.tsx';
-import { Countdown } from './countdown.tsx';
 import { NavigatorDrawer } from './navigator-drawer.tsx';
 import { QuestionCard } from './question-card.tsx';
+import { RunnerStatus } from './runner-status.tsx';
 import { SubmitPhase } from './submit-phase.tsx';
 import { QuestionNavigator } from './question-navigator.tsx';
-import { SyncStatus } from './sync-status.tsx';
 
 /** "5 of 8 answered · 1 flagged · 2 waiting to sync": the drawer's one-line summary. */
 export function progressSummary(total: number, unanswered: number, flagged: number, waiting: number): string {
@@ -123,16 +122,13 @@ export function QuizRunner({
       {answering && !question && <p className="notice">This attempt has no questions.</p>}
 
       <div className="quiz__bar">
-        <div className="quiz__status">
-          {attempt.deadline_at && answering && (
-            <Countdown
-              deadlineAt={attempt.deadline_at}
-              clockOffsetMs={session.clockOffsetMs}
-              onExpire={runner.expire}
-            />
-          )}
-          <SyncStatus attemptId={attempt.id} />
-        </div>
+        <RunnerStatus
+          attemptId={attempt.id}
+          deadlineAt={attempt.deadline_at}
+          answering={answering}
+          clockOffsetMs={session.clockOffsetMs}
+          onExpire={runner.expire}
+        />
         {answering && question && (
           <div className="quiz__actions">
             <button
