@@ -8,7 +8,6 @@ import { finishBench } from './failures.ts';
 import pg from 'pg';
 import type { Result } from 'autocannon';
 import {
-  apiFigures,
   BURSTS,
   HEALTH_CONNECTIONS,
   HEALTH_RATE,
@@ -19,6 +18,7 @@ import {
   type ApiRun,
   type Figure,
 } from './api.ts';
+import { apiFigures } from './api-figures.ts';
 import { GRADED, percentile, QUESTIONS, STUDENTS, WARMUP } from './learning.ts';
 import { webFigures, webWeightReport } from './login-weight.ts';
 import { measureUsersList } from './users.ts';

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../../shared/contracts/common.ts';
+import { useState } from 'react';
 import { TextField } from './form-field.tsx';
 
 interface Props {
@@ -44,4 +45,19 @@ export function NewPasswordFields({
       />
     </>
   );
+}
+
+/** The state behind NewPasswordFields: spread `fields` onto them; `clear` empties both after a save. */
+export function useNewPassword() {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  return {
+    password,
+    confirmation,
+    fields: { password, confirmation, onPassword: setPassword, onConfirmation: setConfirmation },
+    clear: () => {
+      setPassword('');
+      setConfirmation('');
+    },
+  };
 }

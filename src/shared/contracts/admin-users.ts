@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, userSchema } from './auth.ts';
-import { idSchema, listOf, listQuerySchema, mayHoldNul } from './common.ts';
+import { csvImportBodySchema, csvImportResponseSchema, idSchema, listOf, listQuerySchema } from './common.ts';
 import { visibleText } from './visible-text.ts';
 
 export const roleSchema = z.enum(['admin', 'teacher', 'student']);
@@ -52,17 +52,8 @@ export const userEditBodySchema = userBodySchema.omit({ role: true, teacher_scho
 export type UserEditBody = z.input<typeof userEditBodySchema>;
 export type UserEditInput = z.output<typeof userEditBodySchema>;
 
-export const importUsersBodySchema = z.strictObject({
-  csv: z
-    .string()
-    .min(1, 'The file is empty.')
-    .max(900_000)
-    .register(mayHoldNul, { why: 'one bad row is rejected on its own; the good rows are imported' }),
-});
-export const importUsersResponseSchema = z.object({
-  created: z.number(),
-  rejected: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
-});
+export const importUsersBodySchema = csvImportBodySchema;
+export const importUsersResponseSchema = csvImportResponseSchema;
 export type ImportUsersResult = z.infer<typeof importUsersResponseSchema>;
 
 /** CSV columns of import and export, in order; export adds the read-only columns after them. */

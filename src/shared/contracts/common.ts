@@ -37,3 +37,17 @@ export const listMetaSchema = z.object({ total: z.number(), page: z.number(), pe
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), meta: listMetaSchema });
 }
+
+/** A CSV file sent for import (questions, users), as text. */
+export const csvImportBodySchema = z.strictObject({
+  csv: z
+    .string()
+    .min(1, 'The file is empty.')
+    .max(900_000)
+    .register(mayHoldNul, { why: 'one bad row is rejected on its own; the good rows are imported' }),
+});
+/** What an import did: how many rows were created, and and each rejected row with its reasons. */
+export const csvImportResponseSchema = z.object({
+  created: z.number(),
+  rejected: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf, listQuerySchema, mayHoldNul } from './common.ts';
+import { csvImportBodySchema, csvImportResponseSchema, listOf, listQuerySchema } from './common.ts';
 import { visibleText } from './visible-text.ts';
 
 export const QUESTION_TYPES = [
@@ -25,6 +25,11 @@ export const DIFFICULTY_LABELS: Record<number, string> = { 1: 'Easy', 2: 'Medium
 // No message of its own: the server names the field ("The option 2 field is required.").
 const text = visibleText().max(500);
 const optionId = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/, 'The option id is invalid.');
+/** The options of a single or multiple choice question. */
+const choiceOptions = z
+  .array(z.strictObject({ id: optionId, text }))
+  .min(2)
+  .max(8);
 
 /**
  * What makes a question gradable, per type. Option ids are opaque random strings, so neither the ids nor their
@@ -33,18 +38,12 @@ const optionId = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/, 'The option id is inv
 export const questionContentSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('single_choice'),
-    options: z
-      .array(z.strictObject({ id: optionId, text }))
-      .min(2)
-      .max(8),
+    options: choiceOptions,
     correct: z.array(optionId).length(1, 'Choose exactly one correct option.'),
   }),
   z.strictObject({
     type: z.literal('multiple_choice'),
-    options: z
-      .array(z.strictObject({ id: optionId, text }))
-      .min(2)
-      .max(8),
+    options: choiceOptions,
     correct: z.array(optionId).min(1, 'Choose at least one correct option.'),
   }),
   z.strictObject({ type: z.literal('true_false'), correct: z.boolean() }),
@@ -122,18 +121,9 @@ export type QuestionsQuery = z.output<typeof questionsQuerySchema>;
 export const questionsResponseSchema = listOf(questionSchema);
 export const questionResponseSchema = z.object({ question: questionSchema });
 
-export const importResponseSchema = z.object({
-  created: z.number(),
-  rejected: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
-});
+export const importResponseSchema = csvImportResponseSchema;
 export type ImportResult = z.infer<typeof importResponseSchema>;
-export const importBodySchema = z.strictObject({
-  csv: z
-    .string()
-    .min(1, 'The file is empty.')
-    .max(900_000)
-    .register(mayHoldNul, { why: 'one bad row is rejected on its own; the good rows are imported' }),
-});
+export const importBodySchema = csvImportBodySchema;
 
 /** CSV columns of import and export, in order. The last may be left out (files made before it existed). */
 export const CSV_COLUMNS = [

@@ -4,17 +4,19 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
 import '../account.css';
-import { Dropdown } from '../../../components/dropdown.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { EmailField, FullNameField } from '../../../components/account-fields.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { Loading } from '../../../components/loading.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import type { User } from '../../../../shared/contracts/auth.ts';
 import type { Location } from '../../../../shared/contracts/lookups.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { sendVerificationEmail, updateAccount, useAuth } from '../../auth/auth.store.ts';
-import { toOptions, useLocations, useSchools } from '../../auth/use-lookups.ts';
+import { useLocations } from '../../auth/use-lookups.ts';
+import { LocationSchoolFields } from '../../auth/components/location-school-fields.tsx';
+import { ResendVerificationButton } from '../../auth/components/resend-verification-button.tsx';
 import { DevicesCard } from '../components/devices-card.tsx';
 import { cancelEmailChange, usePendingEmail } from '../use-account.ts';
 import { PageTitle } from '../../../app/layout/page-title.tsx';
@@ -82,16 +84,7 @@ function EmailStatus({
           <span className="badge badge--warning">Not verified</span>
         )}
       </p>
-      {!user.email_verified && (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={resend.pending}
-          onClick={onResend}
-        >
-          {resend.pending ? 'Sending...' : 'Resend verification e-mail'}
-        </button>
-      )}
+      {!user.email_verified && <ResendVerificationButton pending={resend.pending} onClick={onResend} />}
       {pendingEmail && (
         <>
           <p role="status">
@@ -127,7 +120,6 @@ function AccountForm({
   const [email, setEmail] = useState(user.email);
   const [locationId, setLocationId] = useState<number | null>(user.location_id);
   const [schoolId, setSchoolId] = useState<number | null>(user.school_id);
-  const schools = useSchools(locationId);
   const { run, pending, error, fieldErrors } = useAction(updateAccount);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -157,49 +149,16 @@ function AccountForm({
   return (
     <form className="card form" onSubmit={onSubmit} aria-label="Account details">
       {error !== null && !hasFieldErrors && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
-      <TextField
-        label="Full name"
-        name="full_name"
-        autoComplete="name"
-        required
-        value={fullName}
-        onChange={setFullName}
-        errors={fieldErrors.full_name}
-      />
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={setEmail}
-        errors={fieldErrors.email}
-      />
-      <Dropdown<number>
-        label="Location"
-        name="location_id"
-        isClearable
-        options={toOptions(locations)}
-        isLoading={locationsLoading}
-        value={locationId}
-        onChange={(value) => {
-          setLocationId(value);
-          setSchoolId(null);
-        }}
-        error={fieldErrors.location_id?.[0]}
-      />
-      <Dropdown<number>
-        label="School"
-        name="school_id"
-        isClearable
-        options={toOptions(schools.data)}
-        isLoading={schools.loading}
-        isDisabled={locationId === null}
-        placeholder={locationId === null ? 'Select a location first' : undefined}
-        value={schoolId}
-        onChange={setSchoolId}
-        error={fieldErrors.school_id?.[0]}
+      <FullNameField value={fullName} onChange={setFullName} errors={fieldErrors.full_name} />
+      <EmailField value={email} onChange={setEmail} errors={fieldErrors.email} />
+      <LocationSchoolFields
+        locations={locations}
+        locationsLoading={locationsLoading}
+        locationId={locationId}
+        schoolId={schoolId}
+        onLocation={setLocationId}
+        onSchool={setSchoolId}
+        errors={fieldErrors}
       />
       {isStudent && (
         <p className="field__hint">
@@ -209,9 +168,9 @@ function AccountForm({
           A new school must approve you first: you stay in your current school until its staff accept.
         </p>
       )}
-      <button type="submit" className="button" disabled={pending}>
-        {pending ? 'Saving...' : 'Save changes'}
-      </button>
+      <SubmitButton pending={pending} pendingLabel="Saving...">
+        Save changes
+      </SubmitButton>
     </form>
   );
 }

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { usePageReady } from '../../../app/page-load.tsx';
 import '../account.css';
-import { TextField } from '../../../components/form-field.tsx';
+import { CurrentPasswordField } from '../../../components/account-fields.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
-import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { TEXTS } from '../../../../shared/constants.ts';
 import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/password.store.ts';
@@ -18,8 +19,7 @@ const READY = { loading: false, error: null };
 export default function SettingsScreen() {
   usePageReady(READY);
   const [currentPassword, setCurrentPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const newPassword = useNewPassword();
   const [pending, setPending] = useState(false);
   const { changeErrors } = usePasswordErrors();
   // The errors live in a store; a later visit must not start with this visit's errors.
@@ -30,14 +30,13 @@ export default function SettingsScreen() {
     setPending(true);
     const saved = await changePassword({
       current_password: currentPassword,
-      password,
-      password_confirmation: confirmation,
+      password: newPassword.password,
+      password_confirmation: newPassword.confirmation,
     });
     setPending(false);
     if (!saved) return;
     setCurrentPassword('');
-    setPassword('');
-    setConfirmation('');
+    newPassword.clear();
     showToast({ message: TEXTS.passwordSaved, type: 'success' });
   };
 
@@ -52,27 +51,17 @@ export default function SettingsScreen() {
           Change password
         </h2>
         {formErrors.length > 0 && <FormMessage kind="error">{formErrors.join(' ')}</FormMessage>}
-        <TextField
+        <CurrentPasswordField
           label="Current password"
           name="current_password"
-          type="password"
-          autoComplete="current-password"
-          required
           value={currentPassword}
           onChange={setCurrentPassword}
           errors={changeErrors.current_password}
         />
-        <NewPasswordFields
-          label="New password"
-          password={password}
-          confirmation={confirmation}
-          onPassword={setPassword}
-          onConfirmation={setConfirmation}
-          errors={changeErrors}
-        />
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Saving...' : 'Save new password'}
-        </button>
+        <NewPasswordFields label="New password" {...newPassword.fields} errors={changeErrors} />
+        <SubmitButton pending={pending} pendingLabel="Saving...">
+          Save new password
+        </SubmitButton>
       </form>
       <WaitingToSyncCard />
       <OfflineContentCard />

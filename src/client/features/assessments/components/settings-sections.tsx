@@ -5,6 +5,7 @@ import type { FieldErrors } from '../../../../shared/contracts/common.ts';
 import { DateTimePicker } from '../../../components/date-time-picker.tsx';
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { TextField } from '../../../components/form-field.tsx';
+import { TargetSchoolsField } from '../../../components/target-schools-field.tsx';
 import type { AssessmentDraft } from '../assessment-draft.ts';
 import { fieldTargetId } from '../assessment-errors.ts';
 
@@ -112,26 +113,15 @@ export function SchoolSettings({
   readOnly,
 }: SectionProps & { schools: AdminSchool[] | undefined; schoolsRequired: boolean }) {
   return (
-    <>
-      <Dropdown<number>
-        id={fieldTargetId('school_ids')}
-        label="Target schools"
-        multiple
-        required={schoolsRequired}
-        isDisabled={readOnly}
-        isLoading={!schools}
-        options={(schools ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.location_name})` }))}
-        value={draft.school_ids}
-        onChange={(school_ids) => change({ school_ids })}
-        placeholder={schoolsRequired ? 'Choose your schools' : 'Every school'}
-        error={errors.school_ids?.join(' ')}
-      />
-      <p className="field__hint">
-        {schoolsRequired
-          ? 'Only students of the chosen schools see it.'
-          : 'Only students of the chosen schools see it; leave empty for every school.'}
-      </p>
-    </>
+    <TargetSchoolsField
+      id={fieldTargetId('school_ids')}
+      schools={schools}
+      required={schoolsRequired}
+      isDisabled={readOnly}
+      value={draft.school_ids}
+      onChange={(school_ids) => change({ school_ids })}
+      errors={errors.school_ids}
+    />
   );
 }
 

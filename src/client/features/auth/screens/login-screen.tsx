@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
-import { TextField } from '../../../components/form-field.tsx';
+import { CurrentPasswordField, EmailField } from '../../../components/account-fields.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { useAdoptTypedValues, useHydrated } from '../../../lib/use-hydrated.ts';
@@ -41,22 +42,10 @@ export default function LoginScreen() {
     <AuthCard title="Login" intro="Sign in to continue your learning.">
       <form ref={form} className="form" onSubmit={onSubmit}>
         {error !== null && !hasFieldErrors && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={setEmail}
-          errors={fieldErrors.email}
-        />
-        <TextField
+        <EmailField autoComplete="username" value={email} onChange={setEmail} errors={fieldErrors.email} />
+        <CurrentPasswordField
           label="Password"
           name="password"
-          type="password"
-          autoComplete="current-password"
-          required
           value={password}
           onChange={setPassword}
           errors={fieldErrors.password}
@@ -70,9 +59,9 @@ export default function LoginScreen() {
           />
           <span>Remember me</span>
         </label>
-        <button type="submit" className="button" disabled={pending || !hydrated}>
-          {pending ? 'Logging in...' : 'Login'}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Logging in..." disabled={!hydrated}>
+          Login
+        </SubmitButton>
       </form>
       <nav className="auth-card__links" aria-label="Other options">
         <Link to={PATHS.resetPassword}>Forgot your password?</Link>

@@ -3,9 +3,9 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
-import { Dropdown } from '../../../components/dropdown.tsx';
-import { TextField } from '../../../components/form-field.tsx';
-import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { EmailField, FullNameField } from '../../../components/account-fields.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields.tsx';
 import type { User } from '../../../../shared/contracts/auth.ts';
 import type { FieldErrors } from '../../../../shared/contracts/common.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -13,7 +13,8 @@ import { useAction } from '../../../lib/use-async.ts';
 import { register } from '../auth.store.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
-import { toOptions, useLocations, useSchools } from '../use-lookups.ts';
+import { LocationSchoolFields } from '../components/location-school-fields.tsx';
+import { useLocations } from '../use-lookups.ts';
 
 const SERVER_FIELDS = ['full_name', 'email', 'password', 'password_confirmation', 'location_id', 'school_id'];
 
@@ -22,12 +23,10 @@ export default function RegistrationScreen() {
   usePageReady(locations);
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const newPassword = useNewPassword();
   const [locationId, setLocationId] = useState<number | null>(null);
   const [schoolId, setSchoolId] = useState<number | null>(null);
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
-  const schools = useSchools(locationId);
   const { run, pending, error, fieldErrors } = useAction(register);
   const [registered, setRegistered] = useState<User | null>(null);
 
@@ -41,8 +40,8 @@ export default function RegistrationScreen() {
     const result = await run({
       full_name: fullName,
       email,
-      password,
-      password_confirmation: confirmation,
+      password: newPassword.password,
+      password_confirmation: newPassword.confirmation,
       location_id: locationId,
       school_id: schoolId,
     });
@@ -79,70 +78,32 @@ export default function RegistrationScreen() {
     <AuthCard title="Registration" intro="Create your Pathbuilder account.">
       <form className="form" onSubmit={onSubmit}>
         {showGeneral && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
-        <TextField
-          label="Full name"
-          name="full_name"
-          autoComplete="name"
+        <FullNameField value={fullName} onChange={setFullName} errors={errors.full_name} />
+        <EmailField value={email} onChange={setEmail} errors={errors.email} />
+        <NewPasswordFields label="Password" {...newPassword.fields} errors={errors} />
+        <LocationSchoolFields
           required
-          value={fullName}
-          onChange={setFullName}
-          errors={errors.full_name}
-        />
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={setEmail}
-          errors={errors.email}
-        />
-        <NewPasswordFields
-          label="Password"
-          password={password}
-          confirmation={confirmation}
-          onPassword={setPassword}
-          onConfirmation={setConfirmation}
-          errors={errors}
-        />
-        <Dropdown<number>
-          label="Location"
-          name="location_id"
-          required
-          options={toOptions(locations.data)}
-          isLoading={locations.loading}
-          value={locationId}
-          onChange={(value) => {
+          locations={locations.data}
+          locationsLoading={locations.loading}
+          locationId={locationId}
+          schoolId={schoolId}
+          onLocation={(value) => {
             setLocationId(value);
-            // A school belongs to one location: the old choice would not be in the new list.
-            setSchoolId(null);
             setLocalErrors({});
           }}
-          error={errors.location_id?.[0]}
-        />
-        <Dropdown<number>
-          label="School"
-          name="school_id"
-          required
-          options={toOptions(schools.data)}
-          isLoading={schools.loading}
-          isDisabled={locationId === null}
-          placeholder={locationId === null ? 'Select a location first' : undefined}
-          value={schoolId}
-          onChange={(value) => {
+          onSchool={(value) => {
             setSchoolId(value);
             setLocalErrors({});
           }}
-          error={errors.school_id?.[0] ?? (schools.error ? errorMessage(schools.error) : undefined)}
+          errors={errors}
         />
         <p className="field__hint">
           Your school must approve you: until its staff accept your request, you will not see its quizzes and
           exams.
         </p>
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Creating account...' : 'Create account'}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Creating account...">
+          Create account
+        </SubmitButton>
       </form>
       <nav className="auth-card__links" aria-label="Other options">
         <Link to={PATHS.login}>Already have an account? Login</Link>

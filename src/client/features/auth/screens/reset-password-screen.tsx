@@ -3,8 +3,9 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../../app/paths.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
-import { TextField } from '../../../components/form-field.tsx';
-import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { EmailField } from '../../../components/account-fields.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
@@ -49,19 +50,10 @@ function RequestLinkForm() {
           {error !== null && !fieldErrors.email && (
             <FormMessage kind="error">{errorMessage(error)}</FormMessage>
           )}
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={setEmail}
-            errors={fieldErrors.email}
-          />
-          <button type="submit" className="button" disabled={pending}>
-            {pending ? 'Sending...' : 'Send reset link'}
-          </button>
+          <EmailField value={email} onChange={setEmail} errors={fieldErrors.email} />
+          <SubmitButton pending={pending} pendingLabel="Sending...">
+            Send reset link
+          </SubmitButton>
         </form>
       )}
       <nav className="auth-card__links" aria-label="Other options">
@@ -72,8 +64,7 @@ function RequestLinkForm() {
 }
 
 function NewPasswordForm({ token, email }: { token: string; email: string }) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const newPassword = useNewPassword();
   const [done, setDone] = useState<string | null>(null);
   const { run, pending, error } = useAction(resetPassword);
   const { resetErrors } = usePasswordErrors();
@@ -82,7 +73,12 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = await run({ token, email, password, password_confirmation: confirmation });
+    const result = await run({
+      token,
+      email,
+      password: newPassword.password,
+      password_confirmation: newPassword.confirmation,
+    });
     if (result.ok) setDone(result.value ?? 'Your password has been reset.');
   };
 
@@ -109,17 +105,10 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
           </FormMessage>
         )}
         {error !== null && !fieldsHaveErrors && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
-        <NewPasswordFields
-          label="New password"
-          password={password}
-          confirmation={confirmation}
-          onPassword={setPassword}
-          onConfirmation={setConfirmation}
-          errors={resetErrors}
-        />
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Saving...' : 'Reset password'}
-        </button>
+        <NewPasswordFields label="New password" {...newPassword.fields} errors={resetErrors} />
+        <SubmitButton pending={pending} pendingLabel="Saving...">
+          Reset password
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -7,6 +7,7 @@ import { useAction, useLoad } from '../../../lib/use-async.ts';
 import { sendVerificationEmail, useAuth, verifyEmail } from '../auth.store.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
+import { ResendVerificationButton } from '../components/resend-verification-button.tsx';
 
 const INCOMPLETE_LINK = 'This verification link is incomplete. Please open the link from the e-mail again.';
 
@@ -48,14 +49,7 @@ export default function VerifyEmailScreen() {
         <div className="form">
           {resent !== null && <FormMessage kind="success">{resent}</FormMessage>}
           {resend.error !== null && <FormMessage kind="error">{errorMessage(resend.error)}</FormMessage>}
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={resend.pending}
-            onClick={onResend}
-          >
-            {resend.pending ? 'Sending...' : 'Resend verification e-mail'}
-          </button>
+          <ResendVerificationButton pending={resend.pending} onClick={onResend} />
         </div>
       )}
       <nav className="auth-card__links" aria-label="Other options">

@@ -7,6 +7,7 @@ import { confirmDialog } from '../../../components/dialogs.tsx';
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { RichTextField } from '../../../components/rich-text-field.tsx';
+import { TargetSchoolsField } from '../../../components/target-schools-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
@@ -172,22 +173,13 @@ export function ContentForm({
           onChange={(micro_topic_ids) => change({ micro_topic_ids })}
           error={errors.micro_topic_ids?.join(' ')}
         />
-        <Dropdown<number>
-          multiple
-          label="Target schools"
+        <TargetSchoolsField
+          schools={schools}
           required={schoolsRequired}
-          isLoading={!schools}
-          options={(schools ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.location_name})` }))}
           value={draft.school_ids}
           onChange={(school_ids) => change({ school_ids })}
-          placeholder={schoolsRequired ? 'Choose your schools' : 'Every school'}
-          error={errors.school_ids?.join(' ')}
+          errors={errors.school_ids}
         />
-        <p className="field__hint">
-          {schoolsRequired
-            ? 'Only students of the chosen schools see it.'
-            : 'Only students of the chosen schools see it; leave empty for every school.'}
-        </p>
         <div className="field">
           <label className="checkbox">
             <input

@@ -10,6 +10,16 @@ export interface AnswerInputProps {
   disabled?: boolean;
 }
 
+/** One option: its control, then its text; the whole line takes the click. */
+function ChoiceOption({ text, children }: { text: ReactNode; children: ReactNode }) {
+  return (
+    <label className="answer__option">
+      {children}
+      <span>{text}</span>
+    </label>
+  );
+}
+
 function Choices({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <fieldset className="answer">
@@ -25,7 +35,7 @@ export function SingleChoiceAnswer({ question, value, onChange, disabled }: Answ
   return (
     <Choices legend="Choose one answer">
       {question.options.map((option) => (
-        <label key={option.id} className="answer__option">
+        <ChoiceOption key={option.id} text={option.text}>
           <input
             type="radio"
             name={name}
@@ -33,8 +43,7 @@ export function SingleChoiceAnswer({ question, value, onChange, disabled }: Answ
             disabled={disabled}
             onChange={() => onChange({ type: 'single_choice', choice: option.id })}
           />
-          <span>{option.text}</span>
-        </label>
+        </ChoiceOption>
       ))}
     </Choices>
   );
@@ -52,15 +61,14 @@ export function MultipleChoiceAnswer({ question, value, onChange, disabled }: An
   return (
     <Choices legend="Choose every correct answer">
       {question.options.map((option) => (
-        <label key={option.id} className="answer__option">
+        <ChoiceOption key={option.id} text={option.text}>
           <input
             type="checkbox"
             checked={chosen.includes(option.id)}
             disabled={disabled}
             onChange={(event) => toggle(option.id, event.target.checked)}
           />
-          <span>{option.text}</span>
-        </label>
+        </ChoiceOption>
       ))}
     </Choices>
   );
@@ -72,7 +80,7 @@ export function TrueFalseAnswer({ value, onChange, disabled }: AnswerInputProps)
   return (
     <Choices legend="True or false?">
       {[true, false].map((option) => (
-        <label key={String(option)} className="answer__option">
+        <ChoiceOption key={String(option)} text={option ? 'True' : 'False'}>
           <input
             type="radio"
             name={name}
@@ -80,8 +88,7 @@ export function TrueFalseAnswer({ value, onChange, disabled }: AnswerInputProps)
             disabled={disabled}
             onChange={() => onChange({ type: 'true_false', value: option })}
           />
-          <span>{option ? 'True' : 'False'}</span>
-        </label>
+        </ChoiceOption>
       ))}
     </Choices>
   );

@@ -13,9 +13,9 @@ import type { SessionData } from '../attempt-session.ts';
 import { isAnswered, submitConfirmText } from '../attempt-view.ts';
 import { useAttemptRunner } from '../use-attempt-runner.ts';
 import { AnswerInput } from './answer-input.tsx';
-import { Countdown } from './countdown.tsx';
 import { QuestionCard } from './question-card.tsx';
-import { SyncStatus } from './sync-status.tsx';
+import { RunnerStatus } from './runner-status.tsx';
+import { SubmitPhase } from './submit-phase.tsx';
 
 /**
  * The taking screen of the adaptive diagnostic: one question at a time, each chosen from the answers so
@@ -102,22 +102,7 @@ export function DiagnosticRunner({
         <h1 className="page-title quiz__title">{attempt.title}</h1>
       </header>
 
-      {phase === 'submitting' && <Loading variant="inline" label="Submitting your answers..." />}
-      {phase === 'waiting-sync' && (
-        <div className="card card--accent" role="status">
-          <h2 className="card__title">Submitted — waiting to sync</h2>
-          <p>
-            Your answers are safe on this device and will be delivered as soon as you are back online. Your
-            result appears then.
-          </p>
-        </div>
-      )}
-      {phase === 'submitted' && <Loading variant="inline" label="Opening your result..." />}
-      {runner.expired && answering && (
-        <p className="notice" role="alert">
-          Time is up. Your answers are being submitted.
-        </p>
-      )}
+      <SubmitPhase phase={phase} expired={runner.expired} />
 
       {answering && done && (
         <div className="card card--accent" role="status">
@@ -163,16 +148,13 @@ export function DiagnosticRunner({
       )}
 
       <div className="quiz__bar">
-        <div className="quiz__status">
-          {attempt.deadline_at && answering && (
-            <Countdown
-              deadlineAt={attempt.deadline_at}
-              clockOffsetMs={session.clockOffsetMs}
-              onExpire={runner.expire}
-            />
-          )}
-          <SyncStatus attemptId={attempt.id} />
-        </div>
+        <RunnerStatus
+          attemptId={attempt.id}
+          deadlineAt={attempt.deadline_at}
+          answering={answering}
+          clockOffsetMs={session.clockOffsetMs}
+          onExpire={runner.expire}
+        />
         {answering && !done && question && deciding === null && (
           <div className="quiz__actions">
             <button

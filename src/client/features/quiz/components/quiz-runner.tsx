@@ -1,16 +1,15 @@
 import { useMemo, useState } from 'react';
 import { answerValueOf, type AttemptResult } from '../../../../shared/contracts/attempts.ts';
-import { Loading } from '../../../components/loading.tsx';
 import type { SessionData } from '../attempt-session.ts';
 import { flaggedNumbers, unansweredNumbers } from '../attempt-view.ts';
 import { useSyncStatus } from '../quiz-sync.ts';
 import { useAttemptRunner } from '../use-attempt-runner.ts';
 import { AnswerInput } from './answer-input.tsx';
-import { Countdown } from './countdown.tsx';
 import { NavigatorDrawer } from './navigator-drawer.tsx';
 import { QuestionCard } from './question-card.tsx';
+import { RunnerStatus } from './runner-status.tsx';
+import { SubmitPhase } from './submit-phase.tsx';
 import { QuestionNavigator } from './question-navigator.tsx';
-import { SyncStatus } from './sync-status.tsx';
 
 /** "5 of 8 answered · 1 flagged · 2 waiting to sync": the drawer's one-line summary. */
 export function progressSummary(total: number, unanswered: number, flagged: number, waiting: number): string {
@@ -90,22 +89,7 @@ export function QuizRunner({
         )}
       </header>
 
-      {phase === 'submitting' && <Loading variant="inline" label="Submitting your answers..." />}
-      {phase === 'waiting-sync' && (
-        <div className="card card--accent" role="status">
-          <h2 className="card__title">Submitted — waiting to sync</h2>
-          <p>
-            Your answers are safe on this device and will be delivered as soon as you are back online. Your
-            result appears then.
-          </p>
-        </div>
-      )}
-      {phase === 'submitted' && <Loading variant="inline" label="Opening your result..." />}
-      {runner.expired && answering && (
-        <p className="notice" role="alert">
-          Time is up. Your answers are being submitted.
-        </p>
-      )}
+      <SubmitPhase phase={phase} expired={runner.expired} />
 
       {answering && question && (
         <div className="quiz__body">
@@ -138,16 +122,13 @@ export function QuizRunner({
       {answering && !question && <p className="notice">This attempt has no questions.</p>}
 
       <div className="quiz__bar">
-        <div className="quiz__status">
-          {attempt.deadline_at && answering && (
-            <Countdown
-              deadlineAt={attempt.deadline_at}
-              clockOffsetMs={session.clockOffsetMs}
-              onExpire={runner.expire}
-            />
-          )}
-          <SyncStatus attemptId={attempt.id} />
-        </div>
+        <RunnerStatus
+          attemptId={attempt.id}
+          deadlineAt={attempt.deadline_at}
+          answering={answering}
+          clockOffsetMs={session.clockOffsetMs}
+          onExpire={runner.expire}
+        />
         {answering && question && (
           <div className="quiz__actions">
             <button

@@ -4,6 +4,7 @@ import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { BackToQuizzes } from '../components/back-to-quizzes.tsx';
 import { NextSteps } from '../components/next-steps.tsx';
 import { ResultSummary } from '../components/result-summary.tsx';
 import { weakTopics } from '../next-steps.ts';
@@ -44,13 +45,7 @@ export default function QuizResultScreen({ id }: QuizResultScreenProps) {
   if (!data) return null;
   if (data.kind === 'waiting') return <WaitingForSync />;
   if (data.kind === 'missing') {
-    return (
-      <EmptyState title="No result yet" text={data.message}>
-        <Link className="button button--secondary" to={PATHS.quizzes}>
-          Back to quizzes
-        </Link>
-      </EmptyState>
-    );
+    return <BackToQuizzes title="No result yet" text={data.message} />;
   }
   return (
     <>

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import type { Attempt } from '../../../../shared/contracts/attempts.ts';
 import { usePageReady } from '../../../app/page-load.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { BackToQuizzes } from '../components/back-to-quizzes.tsx';
 import { useLoad } from '../../../lib/use-async.ts';
 import { refreshUser, useAuth } from '../../auth/auth.store.ts';
 import { openAssessment } from '../attempt-session.ts';
@@ -50,13 +51,7 @@ export default function QuizScreen({ id, queue }: QuizScreenProps) {
     case 'submitted':
       return <Navigate to={PATHS.quizResult(data.attemptId)} replace />;
     case 'blocked':
-      return (
-        <EmptyState title="This cannot be started" text={data.message}>
-          <Link className="button button--secondary" to={PATHS.quizzes}>
-            Back to quizzes
-          </Link>
-        </EmptyState>
-      );
+      return <BackToQuizzes title="This cannot be started" text={data.message} />;
     case 'unavailable':
       return (
         <EmptyState
