@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import '../account.css';
 import { TextField } from '../../../components/form-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { TEXTS } from '../../../../shared/constants.ts';
-import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/password.store.ts';
+import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/index.ts';
 import { WaitingToSyncCard } from '../components/waiting-to-sync-card.tsx';
 import { RankingVisibilityCard } from '../components/ranking-visibility-card.tsx';
 import { OfflineContentCard } from '../components/offline-content-card.tsx';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 const READY = { loading: false, error: null };
 

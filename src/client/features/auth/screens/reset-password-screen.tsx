@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { errorMessage } from '../../../lib/http.ts';
