@@ -10,7 +10,7 @@ import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { roleOf } from '../../../shell/session.ts';
 import { LearningCard } from '../../learning/components/learning-card.tsx';
 import { NotificationsCard } from '../../notifications/components/notifications-card.tsx';
-import { formatDate } from '../../quiz/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { KIND_NAMES, stateDetail } from '../../quizzes/assessment-state.ts';
 import type { Progress, StudentAssessment } from '../../quizzes/assessment-state.ts';
 import { AssessmentActions } from '../../quizzes/components/assessment-list.tsx';

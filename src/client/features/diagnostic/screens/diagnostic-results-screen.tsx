@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { useLoad } from '../../../lib/use-async.ts';
 import { NextSteps } from '../../quiz/components/next-steps.tsx';
-import { formatDate } from '../../quiz/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { fetchDiagnosticResults, fetchKnowledgeGraph } from '../../quiz/quiz.api.ts';
 import { useRetryTarget } from '../../quiz/use-retry-target.ts';
 import { practiseFirst, readinessOf } from '../readiness.ts';
