@@ -14,13 +14,8 @@ import type { Location } from '../../../../shared/contracts/lookups.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { useAuth } from '../../../shell/session.ts';
-import {
-  sendVerificationEmail,
-  toOptions,
-  updateAccount,
-  useLocations,
-  useSchools,
-} from '../../auth/index.ts';
+import { sendVerificationEmail, updateAccount } from '../../auth/index.ts';
+import { toOptions, useLocations, useSchools } from '../../auth/use-lookups.ts';
 import { DevicesCard } from '../components/devices-card.tsx';
 import { cancelEmailChange, usePendingEmail } from '../use-account.ts';
 import { PageTitle } from '../../../shell/page-title.tsx';

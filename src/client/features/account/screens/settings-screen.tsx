@@ -7,7 +7,7 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { TEXTS } from '../../../../shared/constants.ts';
-import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/index.ts';
+import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/password.store.ts';
 import { WaitingToSyncCard } from '../components/waiting-to-sync-card.tsx';
 import { RankingVisibilityCard } from '../components/ranking-visibility-card.tsx';
 import { OfflineContentCard } from '../components/offline-content-card.tsx';
