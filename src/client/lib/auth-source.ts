@@ -21,18 +21,6 @@ export function currentToken(): string | null {
   return authSource.token();
 }
 
-let navigate: (path: string) => void = (path) => window.location.assign(path);
-/** The shell registers React Router's navigate so a 401 does not reload the whole app. */
-export function setNavigate(fn: (path: string) => void): void {
-  navigate = fn;
-}
-
-let unauthorizedHandler: () => void = () => {};
-/** Runs on every 401 before the redirect; the session store (shell/session.ts) uses it to drop the dead session. */
-export function setUnauthorizedHandler(fn: () => void): void {
-  unauthorizedHandler = fn;
-}
-
 const authListeners = new Set<() => void>();
 /** Runs `listener` after every change of the session (sign-in, sign-out, a refreshed user). */
 export function onAuthChange(listener: () => void): () => void {
@@ -42,10 +30,4 @@ export function onAuthChange(listener: () => void): () => void {
 /** The session store calls this whenever the session changed. */
 export function authChanged(): void {
   authListeners.forEach((listener) => listener());
-}
-
-/** Runs a 401's consequences: the session store drops the dead session, then the app shows /login. */
-export function unauthorized(): void {
-  unauthorizedHandler();
-  if (window.location.pathname !== '/login') navigate('/login');
 }

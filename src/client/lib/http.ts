@@ -7,24 +7,31 @@ import { API_BASE, API_TIMEOUT_MS, TEXTS } from '../../shared/constants.ts';
 import { takePrefetched } from '../start-prefetch.ts';
 import { NETWORK_FIRST_MODE, SAVED_COPY_HEADER } from '../../shared/fresh-reads.ts';
 import { ApiError, toApiError } from './api-error.ts';
-import { currentToken, currentUserId, unauthorized } from './auth-source.ts';
+import { currentToken, currentUserId } from './auth-source.ts';
 import { markSavedCopy, markUpdatedAt } from './data-age.ts';
 import { invalidateResource, readCachedEntry, writeCached } from './get-cache.ts';
 import { bumpGenerations, generationOf, holdReads, writesSettled } from './read-after-write.ts';
 
 export { ApiError, errorMessage, isAbortError } from './api-error.ts';
-export {
-  currentToken,
-  setAuthSource,
-  setNavigate,
-  setUnauthorizedHandler,
-  type AuthSource,
-} from './auth-source.ts';
+export { currentToken, setAuthSource, type AuthSource } from './auth-source.ts';
 export { isSavedCopy, markSavedCopy, markUpdatedAt, updatedAtOf, updatedAtOfSignal } from './data-age.ts';
+
+let navigate: (path: string) => void = (path) => window.location.assign(path);
+/** The shell registers React Router's navigate so a 401 does not reload the whole app. */
+export function setNavigate(fn: (path: string) => void): void {
+  navigate = fn;
+}
+
+let unauthorizedHandler: () => void = () => {};
+/** Runs on every 401 before the redirect; the session store (shell/session.ts) uses it to drop the dead session. */
+export function setUnauthorizedHandler(fn: () => void): void {
+  unauthorizedHandler = fn;
+}
 
 function handleUnauthorized(error: unknown): never {
   console.error(TEXTS.unauthorizedLog);
-  unauthorized();
+  unauthorizedHandler();
+  if (window.location.pathname !== '/login') navigate('/login');
   throw error;
 }
 
