@@ -127,6 +127,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...forbid(['**/server/**']) },
   },
+  // Client layers (issue 23): src/shared < lib < components < shell < features < app. A lower layer never
+  // imports a higher one, and only the app's composition and the entries that mount it import app/.
+  // (Each block repeats the server ban: a later block's no-restricted-imports replaces an earlier one's.)
+  {
+    files: ['src/client/lib/**/*.{ts,tsx}'],
+    rules: forbid(['**/server/**', '**/components/**', '**/shell/**', '**/features/**', '**/app/**']),
+  },
+  {
+    files: ['src/client/components/**/*.{ts,tsx}'],
+    rules: forbid(['**/server/**', '**/shell/**', '**/features/**', '**/app/**']),
+  },
+  {
+    files: ['src/client/shell/**/*.{ts,tsx}'],
+    rules: forbid(['**/server/**', '**/features/**', '**/app/**']),
+  },
+  {
+    files: ['src/client/features/**/*.{ts,tsx}'],
+    rules: forbid(['**/server/**', '**/app/**']),
+  },
   {
     files: ['src/server/**/*.ts'],
     languageOptions: { globals: globals.node },

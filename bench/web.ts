@@ -16,7 +16,7 @@ const DATA_DIR = join(ROOT, '.tmp', 'bench-web-data');
 const OUT = join(ROOT, '.tmp', 'bench', 'web.json');
 const PORT = 4283;
 const STUDENT = { email: 'student@pathbuilder.test', password: 'pathbuilder-demo' };
-// The keys src/client/features/auth/auth.store.ts reads at start (local storage: a remembered session).
+// The keys src/client/shell/session.ts reads at start (local storage: a remembered session).
 const TOKEN_KEY = 'auth_token';
 const USER_KEY = 'auth_user';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';

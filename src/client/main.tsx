@@ -3,9 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { whenIdle } from './app/idle.ts';
 import { installPreloadErrorHandling } from './app/lazy-screen.ts';
-import { setPrerenderedPath } from './app/page-load.tsx';
+import { setPrerenderedPath } from './shell/page-load.tsx';
 import { preloadScreen } from './app/routes.tsx';
-import { hasStoredToken, refreshUser } from './features/auth/auth.store.ts';
+import { hasStoredToken } from './shell/session.ts';
+import { refreshUser } from './features/auth/auth.store.ts';
 import { makeZodJitless } from './lib/zod-jitless.ts';
 import './styles.css';
 

@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { APP_NAME } from '../shared/constants.ts';
 import { App } from './app/app.tsx';
-import { setPrerenderedPath } from './app/page-load.tsx';
+import { setPrerenderedPath } from './shell/page-load.tsx';
 import { preloadScreen, ROUTE_TABLE } from './app/routes.tsx';
 
 export type Prerendered = { html: string; title: string };

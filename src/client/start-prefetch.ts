@@ -8,9 +8,9 @@
 // client still checks the status (a 401 logs out, spec 4), parses and validates the body as usual.
 import { ANNOUNCEMENT_PATHS, ASSESSMENT_PATHS, AUTH_PATHS, NOTIFICATION_PATHS } from '../shared/api-paths.ts';
 import { API_BASE } from '../shared/constants.ts';
-import { dateTimeFormat } from './features/quiz/format.ts';
+import { dateTimeFormat } from './lib/format.ts';
 
-// features/auth/auth.store.ts keeps the session under these keys (tests/client/lib/start-prefetch.test.ts).
+// shell/session.ts keeps the session under these keys (tests/client/lib/start-prefetch.test.ts).
 export const STORED_TOKEN_KEY = 'auth_token';
 export const STORED_USER_KEY = 'auth_user';
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { PATHS } from '../../src/client/app/paths.ts';
+import { PATHS } from '../../src/client/shell/paths.ts';
 import type { DemoRole } from './helpers.ts';
 import { confirmDialog, loginAs, logoutEntry, onPath, sidebar } from './helpers.ts';
 import { bearer, myAssessments } from './learning-helpers.ts';

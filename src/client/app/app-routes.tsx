@@ -1,31 +1,19 @@
 import { Component, createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { matchRoutes, Outlet, renderMatches, useLocation } from 'react-router-dom';
-import type { Location, RouteMatch, RouteObject } from 'react-router-dom';
-import { DEFAULT_META, isRouteMeta } from './route-meta.ts';
-import type { RouteMeta } from './route-meta.ts';
+import type { Location, RouteObject } from 'react-router-dom';
+import { MatchesContext } from '../shell/route-meta.ts';
 
 // React Router's declarative mode renders the route objects of routes.tsx: its data router (loaders,
 // actions, fetchers: none of which this app uses) would add about 18 kB gzipped to the first screen's code.
 // The two things the app took from the data router are here: the `handle` metadata of the matched
-// routes (useRouteMeta) and `errorElement`, rendered when the route (or a child without its own) throws.
+// routes (useRouteMeta, src/client/shell/route-meta.ts) and `errorElement`, rendered when the route (or a child without its own) throws.
 
-const MatchesContext = createContext<readonly RouteMatch[]>([]);
 const RouteErrorContext = createContext<unknown>(undefined);
 
 /** The error that the nearest `errorElement` is shown for. */
 export function useRouteError(): unknown {
   return useContext(RouteErrorContext);
-}
-
-/** The `handle` of the deepest matched route that declares route metadata. */
-export function useRouteMeta(): RouteMeta {
-  const matches = useContext(MatchesContext);
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle: unknown = matches[i].route.handle;
-    if (isRouteMeta(handle)) return handle;
-  }
-  return DEFAULT_META;
 }
 
 type BoundaryProps = { fallback: ReactNode; location: Location; children: ReactNode };

@@ -2,12 +2,12 @@ import { matchRoutes, Navigate, useLocation, useParams } from 'react-router-dom'
 import type { RouteObject } from 'react-router-dom';
 import { isValidElement } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { authState, hasStoredToken, roleOf, useAuth } from '../features/auth/auth.store.ts';
+import { authState, hasStoredToken, roleOf, useAuth } from '../shell/session.ts';
 import { lazyScreen } from './lazy-screen.ts';
 import { RootError, RouteError } from './layout/route-error.tsx';
 import { ShellLayout } from './layout/shell-layout.tsx';
-import { PATHS } from './paths.ts';
-import type { RouteMeta } from './route-meta.ts';
+import { PATHS } from '../shell/paths.ts';
+import type { RouteMeta } from '../shell/route-meta.ts';
 
 // Every screen is its own chunk, so /login ships without the code of the rest of the app.
 const Login = lazyScreen(() => import('../features/auth/screens/login-screen.tsx'));

@@ -1,5 +1,6 @@
 import type { OfflineItem } from '../lib/offline-content.ts';
-import { formatBytes, useOfflineItem } from '../lib/offline-content.ts';
+import { formatBytes } from '../lib/offline-content.ts';
+import { useOfflineItem } from '../lib/use-offline-item.ts';
 import './available-offline-button.css';
 
 /**

@@ -3,7 +3,7 @@
 import { ToastContainer, toast } from 'react-toastify';
 import type { Id, ToastContentProps, ToastOptions, TypeOptions } from 'react-toastify';
 import { STARTUP_TOAST, TOAST_DEFAULT_DURATION_MS, TOUCH_PAUSE_RESUME_MS } from '../../shared/constants.ts';
-import type { ToastInput, ToastType } from './toast.tsx';
+import type { ToastInput, ToastType } from './toast-types.ts';
 
 export const STARTUP_CONTAINER = 'startup';
 

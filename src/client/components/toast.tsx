@@ -2,20 +2,9 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
 import type { Id, ToastOptions } from 'react-toastify';
 import type * as ToastArea_ from './toast-area.tsx';
+import type { ToastInput, ToastType } from './toast-types.ts';
 
-export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'promise';
-
-export type ToastInput = {
-  title?: string;
-  message: string;
-  type?: ToastType;
-  /** Milliseconds before it closes; `false` keeps it until dismissed. */
-  duration?: number | false;
-  /** A button inside the toast (e.g. "Reload"); clicking it also closes the toast. */
-  action?: { label: string; onClick: () => void };
-  /** For type 'promise': the toast spins until the promise settles, then shows the matching message. */
-  promise?: { promise: Promise<unknown>; success: string; error: string };
-};
+export type { ToastInput, ToastType } from './toast-types.ts';
 
 // react-toastify (and the CSS it injects) is loaded with the first toast, not with the first screen (the
 // service worker precaches it for offline use): toast-area.tsx has everything that needs it. Toasts asked for

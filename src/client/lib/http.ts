@@ -1,66 +1,20 @@
 import wretch from 'wretch';
-import type { ConfiguredMiddleware, WretchError, WretchResponse } from 'wretch';
+import type { ConfiguredMiddleware, WretchResponse } from 'wretch';
 import abortAddon from 'wretch/addons/abort';
 import queryStringAddon from 'wretch/addons/queryString';
 import type { z } from 'zod';
 import { API_BASE, API_TIMEOUT_MS, TEXTS } from '../../shared/constants.ts';
-import type { FieldErrors } from '../../shared/contracts/common.ts';
 import { takePrefetched } from '../start-prefetch.ts';
 import { NETWORK_FIRST_MODE, SAVED_COPY_HEADER } from '../../shared/fresh-reads.ts';
+import { ApiError, toApiError } from './api-error.ts';
+import { currentToken, currentUserId } from './auth-source.ts';
 import { markSavedCopy, markUpdatedAt } from './data-age.ts';
 import { invalidateResource, readCachedEntry, writeCached } from './get-cache.ts';
 import { bumpGenerations, generationOf, holdReads, writesSettled } from './read-after-write.ts';
 
+export { ApiError, errorMessage, isAbortError } from './api-error.ts';
+export { currentToken, setAuthSource, type AuthSource } from './auth-source.ts';
 export { isSavedCopy, markSavedCopy, markUpdatedAt, updatedAtOf, updatedAtOfSignal } from './data-age.ts';
-
-/** Every failed response, with the server's message and (for 422) its per-field errors. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly errors?: FieldErrors;
-  /** The `message` the server sent, if any (spec section 8 logs it for 5xx). */
-  readonly serverMessage?: string;
-  constructor(status: number, message: string, errors?: FieldErrors, serverMessage?: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.errors = errors;
-    this.serverMessage = serverMessage;
-  }
-}
-
-// Checks the name only: a DOMException is not an Error subclass everywhere (jsdom, older engines).
-function nameOf(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string'
-    ? error.name
-    : undefined;
-}
-
-export function isAbortError(error: unknown): boolean {
-  const name = nameOf(error);
-  return name === 'AbortError' || name === 'TimeoutError';
-}
-
-/** The message to show a person for any thrown value. */
-export function errorMessage(error: unknown, fallback: string = TEXTS.serverErrorFallback): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
-export interface AuthSource {
-  token(): string | null;
-  userId(): number | null;
-}
-
-// The auth store registers itself here; importing it from this file would make a cycle
-// (auth.store → auth.api → http).
-let authSource: AuthSource = { token: () => null, userId: () => null };
-export function setAuthSource(source: AuthSource): void {
-  authSource = source;
-}
-
-/** The session's bearer token, for the few requests wretch cannot make (an upload with progress: lib/files.ts). */
-export function currentToken(): string | null {
-  return authSource.token();
-}
 
 let navigate: (path: string) => void = (path) => window.location.assign(path);
 /** The shell registers React Router's navigate so a 401 does not reload the whole app. */
@@ -69,41 +23,9 @@ export function setNavigate(fn: (path: string) => void): void {
 }
 
 let unauthorizedHandler: () => void = () => {};
-/** Runs on every 401 before the redirect; the auth store uses it to drop the dead session. */
+/** Runs on every 401 before the redirect; the session store (shell/session.ts) uses it to drop the dead session. */
 export function setUnauthorizedHandler(fn: () => void): void {
   unauthorizedHandler = fn;
-}
-
-// Hand-written guards instead of the zod contract: this module is on the first screen's critical path.
-function messageOf(body: unknown): string | undefined {
-  const m = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
-  return typeof m === 'string' && m ? m : undefined;
-}
-
-function fieldErrorsOf(body: unknown): FieldErrors | undefined {
-  const e = typeof body === 'object' && body !== null ? (body as { errors?: unknown }).errors : undefined;
-  if (typeof e !== 'object' || e === null || Array.isArray(e)) return undefined;
-  const entries = Object.entries(e as Record<string, unknown>);
-  const valid = entries.every(([, v]) => Array.isArray(v) && v.every((x) => typeof x === 'string'));
-  return valid && messageOf(body) !== undefined ? (e as FieldErrors) : undefined;
-}
-
-async function toApiError(_error: WretchError, response: WretchResponse): Promise<ApiError> {
-  let body: unknown;
-  try {
-    const text = await response.text();
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  const serverMessage = messageOf(body);
-  const errors = fieldErrorsOf(body);
-  return new ApiError(
-    response.status,
-    serverMessage ?? (response.statusText || `Request failed with status ${response.status}.`),
-    errors,
-    serverMessage,
-  );
 }
 
 function handleUnauthorized(error: unknown): never {
@@ -146,7 +68,7 @@ export const publicApi = base.catcherFallback(logServerError);
 /** The authenticated client: bearer token on every call and the error catalogue of spec section 8. */
 export const api = base
   .defer((w) => {
-    const token = authSource.token();
+    const token = currentToken();
     return token ? w.auth(`Bearer ${token}`) : w;
   })
   .catcher(401, handleUnauthorized)
@@ -243,7 +165,7 @@ export async function getJson(path: string, opts: GetOptions = {}): Promise<unkn
   const target = withQuery(path, opts.query);
   const useCache = opts.cache !== false;
   const url = `${API_BASE}${target}`;
-  const userId = authSource.userId();
+  const userId = currentUserId();
   // The person's own write still on its way changes what this read should show: wait for it.
   await writesSettled(target);
   if (useCache) {

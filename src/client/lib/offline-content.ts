@@ -1,6 +1,5 @@
 import { createStore, del, entries, get, set } from 'idb-keyval';
 import type { UseStore } from 'idb-keyval';
-import { subscribe } from 'valtio/vanilla';
 import {
   OFFLINE_CACHE_NAME,
   OFFLINE_SESSION_PATH,
@@ -8,7 +7,7 @@ import {
   sessionDigest,
 } from '../../shared/offline-content-keys.ts';
 import type { OfflineSession } from '../../shared/offline-content-keys.ts';
-import { authState } from '../features/auth/auth.store.ts';
+import { currentToken, currentUserId, onAuthChange } from './auth-source.ts';
 
 /**
  * "Available offline" (issue 8 item 5): a lecture, video or file a student keeps on the device. The bytes
@@ -51,19 +50,19 @@ function cacheStorage(): CacheStorage {
 }
 
 function signedIn(): { userId: number; token: string } {
-  const userId = authState.user?.id;
-  const token = authState.token;
-  if (userId === undefined || !token) throw new Error('Log in to keep items for offline use.');
+  const userId = currentUserId();
+  const token = currentToken();
+  if (userId === null || !token) throw new Error('Log in to keep items for offline use.');
   return { userId, token };
 }
 
 const sessionUrl = () => new URL(OFFLINE_SESSION_PATH, window.location.origin).href;
 
-async function writeSession(userId: number | undefined, token: string | null): Promise<void> {
+async function writeSession(userId: number | null, token: string | null): Promise<void> {
   if (typeof caches === 'undefined') return;
   try {
     const cache = await caches.open(OFFLINE_CACHE_NAME);
-    if (userId === undefined || !token) {
+    if (userId === null || !token) {
       await cache.delete(sessionUrl());
       return;
     }
@@ -86,15 +85,15 @@ let registered: { session: string; done: Promise<void> } | null = null;
  * Once per session: every button of a list asks.
  */
 export function registerOfflineSession(): Promise<void> {
-  const userId = authState.user?.id;
-  const token = authState.token;
-  const session = userId !== undefined && token ? `${userId} ${token}` : '';
+  const userId = currentUserId();
+  const token = currentToken();
+  const session = userId !== null && token ? `${userId} ${token}` : '';
   if (registered?.session !== session) registered = { session, done: writeSession(userId, token) };
   return registered.done;
 }
 
 void registerOfflineSession();
-subscribe(authState, () => void registerOfflineSession());
+onAuthChange(() => void registerOfflineSession());
 
 const listeners = new Set<() => void>();
 /** Runs `listener` whenever an item is saved or removed (every button and the Settings card stay in step). */
@@ -239,8 +238,8 @@ function toSaved(record: IndexRecord): SavedOfflineItem {
 
 /** The signed-in user's saved items, newest first (none when signed out). */
 export async function listOffline(): Promise<SavedOfflineItem[]> {
-  const userId = authState.user?.id;
-  if (userId === undefined) return [];
+  const userId = currentUserId();
+  if (userId === null) return [];
   // What is listed as available must also be what the worker serves: this session is registered first.
   await registerOfflineSession();
   const records = await recordsOf(userId);
@@ -250,8 +249,8 @@ export async function listOffline(): Promise<SavedOfflineItem[]> {
 
 /** One saved item of the signed-in user, if saved. */
 export async function findOffline(key: string): Promise<SavedOfflineItem | null> {
-  const userId = authState.user?.id;
-  if (userId === undefined) return null;
+  const userId = currentUserId();
+  if (userId === null) return null;
   await registerOfflineSession();
   const record = await get<IndexRecord>(recordKey(userId, key), indexStore());
   return record ? toSaved(record) : null;
@@ -280,5 +279,3 @@ export function formatBytes(bytes: number): string {
   }
   return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
-
-export { useOfflineItem } from './use-offline-item.ts';

@@ -1,13 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/client/lib/http.ts';
-import {
-  authState,
-  hasStoredToken,
-  login,
-  logout,
-  refreshUser,
-  roleOf,
-} from '../../../src/client/features/auth/auth.store.ts';
+import { authState, hasStoredToken, roleOf } from '../../../src/client/shell/session.ts';
+import { login, logout, refreshUser } from '../../../src/client/features/auth/auth.store.ts';
 import { json, loginRoute, makeUser, mockFetch } from '../helpers.ts';
 
 beforeEach(async () => {
@@ -141,12 +135,13 @@ describe('refreshing the user', () => {
     vi.resetModules();
 
     const fresh = await import('../../../src/client/features/auth/auth.store.ts');
-    expect(fresh.hasStoredToken()).toBe(true);
-    expect(fresh.authState.user).toEqual(makeUser());
+    const session = await import('../../../src/client/shell/session.ts');
+    expect(session.hasStoredToken()).toBe(true);
+    expect(session.authState.user).toEqual(makeUser());
     await fresh.refreshUser();
 
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer expired');
-    expect(fresh.authState.token).toBeNull();
+    expect(session.authState.token).toBeNull();
     expect(localStorage.getItem('auth_token')).toBeNull();
   });
 });

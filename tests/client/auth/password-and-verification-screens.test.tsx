@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authState, login, logout } from '../../../src/client/features/auth/auth.store.ts';
+import { authState } from '../../../src/client/shell/session.ts';
+import { login, logout } from '../../../src/client/features/auth/auth.store.ts';
 import ResetPasswordScreen from '../../../src/client/features/auth/screens/reset-password-screen.tsx';
 import VerifyEmailScreen from '../../../src/client/features/auth/screens/verify-email-screen.tsx';
 import { json, loginRoute, makeUser, mockFetch } from '../helpers.ts';

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authState, logout } from '../../../src/client/features/auth/auth.store.ts';
+import { authState } from '../../../src/client/shell/session.ts';
+import { logout } from '../../../src/client/features/auth/auth.store.ts';
 import RegistrationScreen from '../../../src/client/features/auth/screens/registration-screen.tsx';
 import { clearGetCache } from '../../../src/client/lib/get-cache.ts';
 import { json, makeUser, mockFetch } from '../helpers.ts';

@@ -1,6 +1,6 @@
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authState } from '../../../src/client/features/auth/auth.store.ts';
+import { authState } from '../../../src/client/shell/session.ts';
 import { openAssessment } from '../../../src/client/features/quiz/attempt-session.ts';
 import { queueAnswer, queueSubmit } from '../../../src/client/features/quiz/quiz-sync.ts';
 import { drain } from '../../../src/client/lib/outbox.ts';

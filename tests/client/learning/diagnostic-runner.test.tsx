@@ -3,7 +3,7 @@ import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdaptiveStep } from '../../../src/shared/contracts/attempts.ts';
 import { DialogHost } from '../../../src/client/components/dialogs.tsx';
-import { authState } from '../../../src/client/features/auth/auth.store.ts';
+import { authState } from '../../../src/client/shell/session.ts';
 import type { SessionData } from '../../../src/client/features/quiz/attempt-session.ts';
 import { DiagnosticRunner } from '../../../src/client/features/quiz/components/diagnostic-runner.tsx';
 import { drain } from '../../../src/client/lib/outbox.ts';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { clear, createStore, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyAssessment } from '../../../src/shared/contracts/assessments.ts';
-import { authState } from '../../../src/client/features/auth/auth.store.ts';
+import { authState } from '../../../src/client/shell/session.ts';
 import DashboardScreen from '../../../src/client/features/dashboard/screens/dashboard-screen.tsx';
 import QuizzesScreen from '../../../src/client/features/quizzes/screens/quizzes-screen.tsx';
 import { json, makeUser, mockFetch } from '../helpers.ts';

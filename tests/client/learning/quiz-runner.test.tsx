@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../../src/client/components/dialogs.tsx';
-import { authState } from '../../../src/client/features/auth/auth.store.ts';
+import { authState } from '../../../src/client/shell/session.ts';
 import type { SessionData } from '../../../src/client/features/quiz/attempt-session.ts';
 import { QuizRunner } from '../../../src/client/features/quiz/components/quiz-runner.tsx';
 import { drain } from '../../../src/client/lib/outbox.ts';

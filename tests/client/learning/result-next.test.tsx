@@ -5,7 +5,7 @@ import type { MyAssessment } from '../../../src/shared/contracts/assessments.ts'
 import type { KnowledgeGraph } from '../../../src/shared/contracts/knowledge-graph.ts';
 import { DialogHost } from '../../../src/client/components/dialogs.tsx';
 import { clearGetCache } from '../../../src/client/lib/get-cache.ts';
-import { authState } from '../../../src/client/features/auth/auth.store.ts';
+import { authState } from '../../../src/client/shell/session.ts';
 import DiagnosticResultsScreen from '../../../src/client/features/diagnostic/screens/diagnostic-results-screen.tsx';
 import QuizResultScreen from '../../../src/client/features/quiz/screens/quiz-result-screen.tsx';
 import TestYourselfScreen from '../../../src/client/features/test-yourself/screens/test-yourself-screen.tsx';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authState, login, logout } from '../../../src/client/features/auth/auth.store.ts';
+import { authState } from '../../../src/client/shell/session.ts';
+import { login, logout } from '../../../src/client/features/auth/auth.store.ts';
 import { clearGetCache } from '../../../src/client/lib/get-cache.ts';
 import { ApiError, getJson, postJson, setNavigate } from '../../../src/client/lib/http.ts';
 import { hanging, json, loginRoute, makeUser, mockFetch } from '../helpers.ts';

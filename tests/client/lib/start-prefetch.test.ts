@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  authState,
-  login,
-  logout,
-  refreshUser,
-  TOKEN_KEY,
-  USER_KEY,
-} from '../../../src/client/features/auth/auth.store.ts';
+import { authState, TOKEN_KEY, USER_KEY } from '../../../src/client/shell/session.ts';
+import { login, logout, refreshUser } from '../../../src/client/features/auth/auth.store.ts';
 import { fetchCurrentAnnouncements } from '../../../src/client/features/announcements/current-announcements.api.ts';
 import { fetchMySummary } from '../../../src/client/features/learning/learning-summary.api.ts';
 import { fetchUnseenCount } from '../../../src/client/features/notifications/notifications.api.ts';

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AvailableOfflineButton } from '../../../src/client/components/available-offline-button.tsx';
 import { OfflineContentCard } from '../../../src/client/features/account/components/offline-content-card.tsx';
-import { authState } from '../../../src/client/features/auth/auth.store.ts';
+import { authState } from '../../../src/client/shell/session.ts';
 import {
   listOffline,
   registerOfflineSession,

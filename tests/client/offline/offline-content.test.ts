@@ -1,6 +1,6 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authState } from '../../../src/client/features/auth/auth.store.ts';
+import { authState } from '../../../src/client/shell/session.ts';
 import {
   formatBytes,
   listOffline,

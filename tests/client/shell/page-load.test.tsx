@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouteError } from '../../../src/client/app/layout/route-error.tsx';
 import { ShellLayout } from '../../../src/client/app/layout/shell-layout.tsx';
-import { usePageLoad } from '../../../src/client/app/page-load.tsx';
+import { usePageLoad } from '../../../src/client/shell/page-load.tsx';
 import { TEXTS } from '../../../src/shared/constants.ts';
 import { makeUser, renderApp, resetShell, signIn } from './shell-helpers.tsx';
 

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionIndicator, connectionText } from '../../../src/client/app/layout/connection-indicator.tsx';
-import { ReloadNotice } from '../../../src/client/app/layout/reload-notice.tsx';
+import { ReloadNotice } from '../../../src/client/shell/reload-notice.tsx';
 import { OfflineStamp, offlineStampText } from '../../../src/client/components/offline-stamp.tsx';
 import { login, logout } from '../../../src/client/features/auth/auth.store.ts';
 import { clearGetCache } from '../../../src/client/lib/get-cache.ts';

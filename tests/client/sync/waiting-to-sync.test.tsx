@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionIndicator } from '../../../src/client/app/layout/connection-indicator.tsx';
 import { WaitingToSyncCard } from '../../../src/client/features/account/components/waiting-to-sync-card.tsx';
-import { authState } from '../../../src/client/features/auth/auth.store.ts';
+import { authState } from '../../../src/client/shell/session.ts';
 import { queueAnswer, queueSubmit } from '../../../src/client/features/quiz/quiz-sync.ts';
 import { saveStoredAttempt } from '../../../src/client/lib/attempt-store.ts';
 import { configureOutbox, drain } from '../../../src/client/lib/outbox.ts';

@@ -1,6 +1,6 @@
 import type { User } from '../../../shared/contracts/auth.ts';
-import { roleOf } from '../../features/auth/auth.store.ts';
-import { PATHS } from '../paths.ts';
+import { roleOf } from '../../shell/session.ts';
+import { PATHS } from '../../shell/paths.ts';
 import { Sidebar } from './sidebar.tsx';
 import type { MenuEntry, MenuGroup } from './sidebar.tsx';
 

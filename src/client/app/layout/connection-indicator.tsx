@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../features/auth/auth.store.ts';
+import { useAuth } from '../../shell/session.ts';
 import { useConnection } from '../../lib/use-outbox.ts';
-import { PATHS } from '../paths.ts';
+import { PATHS } from '../../shell/paths.ts';
 import './connection-indicator.css';
 
 /** Visible text and its longer form (tooltip) for the three states; kept short for a 390 px top bar. */

@@ -1,6 +1,6 @@
 import { Suspense, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { PageLoadBoundary } from '../page-load.tsx';
+import { PageLoadBoundary } from '../../shell/page-load.tsx';
 
 /**
  * The scrolling page area: 93vh beside the top bar, 100vh on full-page routes (spec 2.5). Each pathname

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useNotificationPolling, useUnseenCount } from '../../features/notifications/notifications.store.ts';
-import { PATHS } from '../paths.ts';
+import { PATHS } from '../../shell/paths.ts';
 import { BellIcon } from './icons.tsx';
 
 /** Spec 9: the count, "9+" from 10 on, nothing at 0. */

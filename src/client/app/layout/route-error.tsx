@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRouteError } from '../app-routes.tsx';
-import { usePageLoad } from '../page-load.tsx';
-import { ReloadNotice } from './reload-notice.tsx';
+import { usePageLoad } from '../../shell/page-load.tsx';
+import { ReloadNotice } from '../../shell/reload-notice.tsx';
 
 /**
  * A screen that threw (or whose chunk failed to load) counts as a failed page load, so the content area

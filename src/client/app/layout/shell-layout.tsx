@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { APP_NAME } from '../../../shared/constants.ts';
-import { hasStoredToken, useAuth } from '../../features/auth/auth.store.ts';
-import { useRouteMeta } from '../app-routes.tsx';
-import { isAdminPath, PATHS } from '../paths.ts';
+import { hasStoredToken, useAuth } from '../../shell/session.ts';
+import { useRouteMeta } from '../../shell/route-meta.ts';
+import { isAdminPath, PATHS } from '../../shell/paths.ts';
 import { useBackgroundRecalculations } from '../../features/learning/recalculations.ts';
 import { AdminSidebar } from './admin-sidebar.tsx';
 import { ContentArea } from './content-area.tsx';

@@ -1,5 +1,5 @@
 import type { User } from '../../../shared/contracts/auth.ts';
-import { PATHS } from '../paths.ts';
+import { PATHS } from '../../shell/paths.ts';
 import { Sidebar } from './sidebar.tsx';
 import type { MenuEntry, MenuGroup } from './sidebar.tsx';
 

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { TEXTS } from '../../../shared/constants.ts';
 import type { User } from '../../../shared/contracts/auth.ts';
-import { roleOf } from '../../features/auth/auth.store.ts';
-import { PATHS } from '../paths.ts';
+import { roleOf } from '../../shell/session.ts';
+import { PATHS } from '../../shell/paths.ts';
 import { ConnectionIndicator } from './connection-indicator.tsx';
 import { GearIcon, MenuIcon } from './icons.tsx';
 import { NotificationBell } from './notification-bell.tsx';

@@ -4,7 +4,7 @@ import type { StoredAttempt } from '../../lib/attempt-store.ts';
 import { drain } from '../../lib/outbox.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 import { useConnection } from '../../lib/use-outbox.ts';
-import { useAuth } from '../auth/auth.store.ts';
+import { useAuth } from '../../shell/session.ts';
 // Configures the outbox for the signed-in person, so Retry sends even before the start-up drain has loaded.
 import '../quiz/quiz-sync.ts';
 

@@ -5,7 +5,6 @@ import type {
   ReviewPolicy,
 } from '../../../shared/contracts/assessments.ts';
 import type { Question } from '../../../shared/contracts/questions.ts';
-import { isBlankDraw } from './assessment-errors.ts';
 
 export type DrawDraft = { key: number; micro_topic_id: number | null; count: string };
 
@@ -40,6 +39,10 @@ export type AssessmentDraft = {
 };
 
 /** `patch` applied; a change of the questions or of who takes it asks for the confirmation again. */
+/** A draw row nobody filled in: it is left out of the save instead of blocking it. */
+export const isBlankDraw = (d: DrawDraft): boolean =>
+  d.micro_topic_id === null && (d.count.trim() === '' || d.count.trim() === '1');
+
 export function patchDraft(draft: AssessmentDraft, patch: Partial<AssessmentDraft>): AssessmentDraft {
   const next = { ...draft, ...patch };
   const changed = (['selection', 'questions', 'draws', 'school_ids'] as const).some(

@@ -1,5 +1,6 @@
 import type { FieldErrors } from '../../../shared/contracts/common.ts';
 import { assessmentBodySchema } from '../../../shared/contracts/assessments.ts';
+import { isBlankDraw } from './assessment-draft.ts';
 import type { AssessmentDraft, DrawDraft } from './assessment-draft.ts';
 
 /** The builder's sections, in the order they appear. */
@@ -88,10 +89,6 @@ export function errorsBySection(listed: ListedError[]): Partial<Record<SectionId
   for (const e of listed) if (e.section) counts[e.section] = (counts[e.section] ?? 0) + 1;
   return counts;
 }
-
-/** A draw row nobody filled in: it is left out of the save instead of blocking it. */
-export const isBlankDraw = (d: DrawDraft): boolean =>
-  d.micro_topic_id === null && (d.count.trim() === '' || d.count.trim() === '1');
 
 const NUMBERS = {
   time_limit_minutes: [1, 600],

@@ -1,4 +1,4 @@
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../shell/paths.ts';
 
 /** Quizzes, exams and diagnostics share one list and one edit screen (spec 2.3); the route picks the kind. */
 export type AssessmentKind = 'quiz' | 'exam' | 'diagnostic';

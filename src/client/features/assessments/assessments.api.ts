@@ -16,7 +16,7 @@ import type {
 import { questionSchema } from '../../../shared/contracts/questions.ts';
 import type { Question } from '../../../shared/contracts/questions.ts';
 import { delJson, getJson, postJson, putJson } from '../../lib/http.ts';
-import { freshJson } from '../knowledge-graph/fresh-get.ts';
+import { freshJson } from '../../lib/fresh-get.ts';
 
 const previewSchema = z.object({ questions: z.array(questionSchema) });
 const SCHOOLS_PER_PAGE = 100;

@@ -2,7 +2,7 @@ import { proxy, useSnapshot } from 'valtio';
 import type { ChangePasswordBody, ResetPasswordBody } from '../../../shared/contracts/auth.ts';
 import type { FieldErrors } from '../../../shared/contracts/common.ts';
 import { ApiError, errorMessage } from '../../lib/http.ts';
-import { authState } from './auth.store.ts';
+import { authState } from '../../shell/session.ts';
 import { changePasswordRequest, resetPasswordRequest, sendResetPasswordEmailRequest } from './auth.api.ts';
 
 // Spec sections 5 and 8: the server's errors object of a failed password change or reset is kept here

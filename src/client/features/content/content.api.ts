@@ -5,7 +5,7 @@ import {
 } from '../../../shared/contracts/content.ts';
 import type { ContentBody, ContentItem } from '../../../shared/contracts/content.ts';
 import { delJson, getJson, postJson, putJson } from '../../lib/http.ts';
-import { freshJson } from '../knowledge-graph/fresh-get.ts';
+import { freshJson } from '../../lib/fresh-get.ts';
 import type { ContentKind } from './content-kind.ts';
 
 export type ContentPage = { data: ContentItem[]; total: number; page: number; perPage: number };

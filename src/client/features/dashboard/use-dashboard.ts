@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLoad } from '../../lib/use-async.ts';
-import { authState, useAuth } from '../auth/auth.store.ts';
+import { authState, useAuth } from '../../shell/session.ts';
 import { fetchMyAssessmentsStamped } from '../quiz/quiz.api.ts';
 import type { StudentAssessment } from '../quizzes/assessment-state.ts';
 import { mergeLocalAttempts } from '../quizzes/local-attempts.ts';

@@ -8,7 +8,7 @@ import type {
   SubTopicBody,
 } from '../../../shared/contracts/knowledge-graph.ts';
 import { delJson, postJson, putJson } from '../../lib/http.ts';
-import { freshJson } from './fresh-get.ts';
+import { freshJson } from '../../lib/fresh-get.ts';
 
 const createdSchema = z.object({ id: z.number() });
 

@@ -9,7 +9,7 @@ import type { Notification } from '../../../shared/contracts/notifications.ts';
 import { errorMessage, isAbortError } from '../../lib/http.ts';
 import type { QueryParams } from '../../lib/http.ts';
 import { readEither, writeBoth } from '../../lib/storage.ts';
-import { authState, useAuth } from '../auth/auth.store.ts';
+import { authState, useAuth } from '../../shell/session.ts';
 import { fetchNotifications, fetchUnseenCount, markNotificationsSeen } from './notifications.api.ts';
 
 function storedCount(): number {

@@ -11,7 +11,7 @@ import type {
   QuestionType,
 } from '../../../shared/contracts/questions.ts';
 import { delJson, getJson, postJson, putJson } from '../../lib/http.ts';
-import { freshGet, freshJson } from '../knowledge-graph/fresh-get.ts';
+import { freshGet, freshJson } from '../../lib/fresh-get.ts';
 
 export type QuestionFilters = {
   search?: string;

@@ -1,5 +1,5 @@
 import { MASTERY_PERCENT } from '../../../shared/constants.ts';
-import { percentOf } from './format.ts';
+import { percentOf } from '../../lib/format.ts';
 
 // "What next" after a result: which topics to practise. A topic is weak when its share of right answers is
 // below the mastery mark; while the review policy withholds the per-topic tallies, none is known to be.

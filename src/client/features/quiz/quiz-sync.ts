@@ -13,7 +13,8 @@ import {
   subscribeOutboxSnapshot,
 } from '../../lib/outbox.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
-import { authState, refreshUser } from '../auth/auth.store.ts';
+import { authState } from '../../shell/session.ts';
+import { refreshUser } from '../auth/index.ts';
 
 // Quiz answers and submissions go through the outbox (lib/outbox.ts); this module says how to address
 // them and reacts to what the server made of them, whichever screen is open when they are delivered.

@@ -12,7 +12,7 @@ import { KG_PATHS } from '../../../shared/api-paths.ts';
 import { loadCopy, storeCopy } from '../../lib/attempt-store.ts';
 import { api, ApiError, getJson, markUpdatedAt, postJson, putJson, withQuery } from '../../lib/http.ts';
 import type { QueryParams } from '../../lib/http.ts';
-import { authState } from '../auth/auth.store.ts';
+import { authState } from '../../shell/session.ts';
 
 /**
  * True when the request got no answer from the server (offline, DNS, the 30-second timeout), as opposed to

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { AssessmentKind } from '../../../shared/contracts/assessments.ts';
 import type { AttemptResult } from '../../../shared/contracts/attempts.ts';
 import { useLoad } from '../../lib/use-async.ts';
-import { useAuth } from '../auth/auth.store.ts';
+import { useAuth } from '../../shell/session.ts';
 import type { StudentAssessment } from '../quizzes/assessment-state.ts';
 import { mergeLocalAttempts } from '../quizzes/local-attempts.ts';
 import { fetchMyAssessments } from './quiz.api.ts';

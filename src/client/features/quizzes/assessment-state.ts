@@ -1,5 +1,5 @@
 import type { AssessmentKind, MyAssessment } from '../../../shared/contracts/assessments.ts';
-import { formatDate } from '../quiz/format.ts';
+import { formatDate } from '../../lib/format.ts';
 
 // How one assessment reads in the student's lists: its state in words and what can be done with it.
 

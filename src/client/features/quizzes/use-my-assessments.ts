@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { AssessmentKind } from '../../../shared/contracts/assessments.ts';
 import { useLoad } from '../../lib/use-async.ts';
 import { useOnline } from '../../lib/use-online.ts';
-import { useAuth } from '../auth/auth.store.ts';
+import { useAuth } from '../../shell/session.ts';
 import { fetchMyAssessmentsStamped } from '../quiz/quiz.api.ts';
 // Loaded with every list: writes that waited offline go out when the student is back (lib/outbox.ts).
 import { useSyncStatus } from '../quiz/quiz-sync.ts';

@@ -7,7 +7,7 @@ import {
 import type { Video, VideoProgressBody, VideoSummary } from '../../../shared/contracts/content.ts';
 import { getJson, isAbortError } from '../../lib/http.ts';
 import { enqueue, pendingEntries } from '../../lib/outbox.ts';
-import { freshJson } from '../knowledge-graph/fresh-get.ts';
+import { freshJson } from '../../lib/fresh-get.ts';
 
 /**
  * Network first: the saved position and the signed address must be current (a cached answer would resume

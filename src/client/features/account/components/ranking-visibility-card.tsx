@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { showToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useRankingVisibility } from '../use-ranking-visibility.ts';
 
 /** Settings → Rankings: a student may leave every ranking that teachers and other students see. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import '../account.css';
 import { EmailField, FullNameField } from '../../../components/account-fields.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
@@ -13,13 +13,14 @@ import type { User } from '../../../../shared/contracts/auth.ts';
 import type { Location } from '../../../../shared/contracts/lookups.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
-import { sendVerificationEmail, updateAccount, useAuth } from '../../auth/auth.store.ts';
+import { useAuth } from '../../../shell/session.ts';
+import { sendVerificationEmail, updateAccount } from '../../auth/index.ts';
 import { useLocations } from '../../auth/use-lookups.ts';
 import { LocationSchoolFields } from '../../auth/components/location-school-fields.tsx';
 import { ResendVerificationButton } from '../../auth/components/resend-verification-button.tsx';
 import { DevicesCard } from '../components/devices-card.tsx';
 import { cancelEmailChange, usePendingEmail } from '../use-account.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 export default function AccountScreen() {
   const { user } = useAuth();

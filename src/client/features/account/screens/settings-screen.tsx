@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import '../account.css';
 import { CurrentPasswordField } from '../../../components/account-fields.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
@@ -12,7 +12,7 @@ import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../au
 import { WaitingToSyncCard } from '../components/waiting-to-sync-card.tsx';
 import { RankingVisibilityCard } from '../components/ranking-visibility-card.tsx';
 import { OfflineContentCard } from '../components/offline-content-card.tsx';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 const READY = { loading: false, error: null };
 

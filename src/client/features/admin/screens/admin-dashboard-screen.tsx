@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import type { Dashboard } from '../../../../shared/contracts/reports.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { BarChart } from '../../../components/bar-chart.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useAdminDashboard } from '../use-admin-dashboard.ts';
 import '../admin.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 const pct = (n: number | null) => (n === null ? '—' : `${n}%`);
 const when = (iso: string) =>

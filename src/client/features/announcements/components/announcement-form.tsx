@@ -14,7 +14,7 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { RichTextField } from '../../../components/rich-text-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
-import { formatDate } from '../../quiz/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { saveAnnouncement } from '../announcements.api.ts';
 import { useSchoolOptions } from '../use-announcements.ts';
 

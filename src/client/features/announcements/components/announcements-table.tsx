@@ -3,7 +3,7 @@ import {
   ANNOUNCEMENT_STATUS_LABELS,
   type Announcement,
 } from '../../../../shared/contracts/announcements.ts';
-import { formatDate } from '../../quiz/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 /** Who an announcement reaches, in words. */
 export function audienceText(a: Announcement): string {

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { CurrentAnnouncement } from '../../../../shared/contracts/announcements.ts';
 import { RichHtml } from '../../../components/rich-html.tsx';
-import { formatDate } from '../../quiz/format.ts';
-import { useAuth } from '../../auth/auth.store.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useAuth } from '../../../shell/session.ts';
 import { useCurrentAnnouncements } from '../use-current-announcements.ts';
 import '../announcements.css';
 

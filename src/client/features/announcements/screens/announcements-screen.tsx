@@ -7,15 +7,15 @@ import {
   type Announcement,
   type AnnouncementStatus,
 } from '../../../../shared/contracts/announcements.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { Pager } from '../../../components/list-kit/index.ts';
 import { deleteAnnouncement } from '../announcements.api.ts';
 import type { AnnouncementFilters } from '../announcements.api.ts';

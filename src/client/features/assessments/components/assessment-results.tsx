@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { StaffAttempt } from '../../../../shared/contracts/assessments.ts';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { useAssessmentAttempts } from '../use-assessments.ts';

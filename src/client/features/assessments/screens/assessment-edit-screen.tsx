@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import type { Assessment } from '../../../../shared/contracts/assessments.ts';
@@ -9,13 +9,13 @@ import { AssessmentForm } from '../components/assessment-form.tsx';
 import { AssessmentPreview } from '../components/assessment-preview.tsx';
 import { AssessmentResults } from '../components/assessment-results.tsx';
 import { useEditableAssessment, useTargetSchools } from '../use-assessments.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts';
 import '../../questions/back-office.css';
 import '../../questions/questions.css';
 import { ASSESSMENT_NOUN, assessmentPath, assessmentsPath } from '../assessment-kind.ts';
 import type { AssessmentKind } from '../assessment-kind.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 /** Without `id` the screen creates a new one of `kind`. */
 export type AssessmentEditScreenProps = { kind: AssessmentKind; id?: string };

@@ -1,19 +1,19 @@
 import { Link } from 'react-router-dom';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import type { Assessment } from '../../../../shared/contracts/assessments.ts';
 import '../assessments.css';
 import { ASSESSMENTS_PER_PAGE, useAssessmentPage } from '../use-assessments.ts';
 import { windowText } from '../assessment-window.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import '../../questions/back-office.css';
 import { DataTable, PagedList, useListSearch } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 import { ASSESSMENT_NOUN, assessmentPath } from '../assessment-kind.ts';
 import type { AssessmentKind } from '../assessment-kind.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 export type AssessmentsScreenProps = { kind: AssessmentKind };
 

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { CurrentPasswordField, EmailField } from '../../../components/account-fields.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { errorMessage } from '../../../lib/http.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { EmailField } from '../../../components/account-fields.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields.tsx';

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction, useLoad } from '../../../lib/use-async.ts';
-import { sendVerificationEmail, useAuth, verifyEmail } from '../auth.store.ts';
+import { useAuth } from '../../../shell/session.ts';
+import { sendVerificationEmail, verifyEmail } from '../auth.store.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 import { ResendVerificationButton } from '../components/resend-verification-button.tsx';

@@ -1,11 +1,11 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useTargetSchools } from '../../assessments/use-assessments.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts';
 import '../../questions/back-office.css';
 import { ContentForm } from '../components/content-form.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { TextField } from '../../../components/form-field.tsx';
@@ -8,7 +8,7 @@ import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import type { ContentItem } from '../../../../shared/contracts/content.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import '../../questions/back-office.css';
 import { DataTable, PagedList, useListSearch } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';

@@ -3,14 +3,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '../../../../shared/contracts/auth.ts';
 import type { MyAssessment } from '../../../../shared/contracts/assessments.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { roleOf } from '../../auth/auth.store.ts';
+import { roleOf } from '../../../shell/session.ts';
 import { LearningCard } from '../../learning/components/learning-card.tsx';
 import { NotificationsCard } from '../../notifications/components/notifications-card.tsx';
-import { formatDate } from '../../quiz/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { KIND_NAMES, stateDetail } from '../../quizzes/assessment-state.ts';
 import type { Progress, StudentAssessment } from '../../quizzes/assessment-state.ts';
 import { AssessmentActions } from '../../quizzes/components/assessment-list.tsx';
@@ -20,7 +20,7 @@ import { useDashboard } from '../use-dashboard.ts';
 import '../../quizzes/quizzes.css';
 import '../../quiz/quiz.css';
 import '../dashboard.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 import {
   AnnouncementCards,
   CurrentAnnouncements,

@@ -1,20 +1,20 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import type { DiagnosticResults } from '../../../../shared/contracts/attempts.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { useLoad } from '../../../lib/use-async.ts';
 import { NextSteps } from '../../quiz/components/next-steps.tsx';
-import { formatDate } from '../../quiz/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { fetchDiagnosticResults, fetchKnowledgeGraph } from '../../quiz/quiz.api.ts';
 import { useRetryTarget } from '../../quiz/use-retry-target.ts';
 import { practiseFirst, readinessOf } from '../readiness.ts';
 import type { Readiness, ReadinessResult } from '../readiness.ts';
 import '../../quiz/quiz.css';
 import '../../quiz/result.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 type SubjectResult = DiagnosticResults['subjects'][number];
 

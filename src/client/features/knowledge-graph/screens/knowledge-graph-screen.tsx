@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { KnowledgeTree } from '../components/knowledge-tree.tsx';
 import { MicroTopicEditor } from '../components/micro-topic-editor.tsx';
 import type { EditorTarget } from '../components/micro-topic-editor.tsx';
@@ -12,7 +12,7 @@ import '../knowledge-graph.css';
 import '../../questions/back-office.css';
 import { useGraphActions } from '../use-graph-actions.ts';
 import { useKnowledgeGraph } from '../use-knowledge-graph.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 type View = 'tree' | 'map';
 const VIEWS: { id: View; label: string }[] = [

@@ -1,8 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { LearningPathway, PathwayStep } from '../../../../shared/contracts/learning.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
@@ -11,7 +11,7 @@ import { MasteryBar } from '../../learning/components/mastery-bar.tsx';
 import { fetchMyPathway } from '../../learning/learning.api.ts';
 import { LEVEL_LABELS } from '../../learning/mastery-format.ts';
 import '../../learning/learning.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 /** The steps shown before "Show all": a phone screen's worth. */
 const FIRST_STEPS = 6;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LearningProfile, ProfileSubject } from '../../../../shared/contracts/learning.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { useLoad } from '../../../lib/use-async.ts';
@@ -12,7 +12,7 @@ import { MasteryHistoryChart } from '../../learning/components/mastery-history-c
 import { fetchMyProfile, fetchStudentProfile } from '../../learning/learning.api.ts';
 import { formatDateTime, LEVEL_LABELS, masteredText, percentOf } from '../../learning/mastery-format.ts';
 import '../../learning/learning.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 /**
  * `staff`: the back-office route (/admin/learning-profile/{id?}), where `id` names the learner; without one,

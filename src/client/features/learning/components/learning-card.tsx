@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { useLoad } from '../../../lib/use-async.ts';
 import { fetchMySummary } from '../learning-summary.api.ts';
 import { masteredText } from '../mastery-format.ts';

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { PageTitle } from '../../../shell/page-title.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { ApiError } from '../../../lib/http.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { LiveSession } from '../../../../shared/contracts/live.ts';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { countdown, formatSpan } from '../live-format.ts';
 
 export type Phase = 'upcoming' | 'live' | 'past';

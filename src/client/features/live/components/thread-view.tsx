@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { LIVE_LIMITS, type LiveDetail } from '../../../../shared/contracts/live.ts';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { RichHtml } from '../../../components/rich-html.tsx';
 import type { ClockOffset } from '../live.api.ts';
 import { formatSpan } from '../live-format.ts';

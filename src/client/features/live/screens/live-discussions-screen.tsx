@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LIVE_LIMITS, type LiveSession } from '../../../../shared/contracts/live.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/auth.store.ts';
+import { useAuth } from '../../../shell/session.ts';
 import { phaseOf, SessionCard, type Phase } from '../components/session-card.tsx';
 import { ThreadView } from '../components/thread-view.tsx';
 import { useLiveDetail, useLiveList, useServerNow } from '../use-live.ts';

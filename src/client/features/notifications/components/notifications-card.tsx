@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { loadUnseenCount, useUnseenCount } from '../notifications.store.ts';
 
 /**

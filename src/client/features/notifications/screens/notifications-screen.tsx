@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import '../notifications.css';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import type { Notification } from '../../../../shared/contracts/notifications.ts';
 import { useNotifications } from '../use-notifications.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

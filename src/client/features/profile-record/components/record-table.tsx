@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { RecordAttempt } from '../../../../shared/contracts/profile-record.ts';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { formatDateTime, groupByMonth, KIND_LABELS, scoreText, statusText } from '../record-format.ts';
 
 /** Where an attempt leads: its result once submitted, otherwise back to where it can be finished. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RecordStudent } from '../../../../shared/contracts/profile-record.ts';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { RankingBoard } from '../components/ranking-board.tsx';
@@ -9,7 +9,7 @@ import { RecordTable } from '../components/record-table.tsx';
 import { formatDay, totalsText } from '../record-format.ts';
 import { useProfileRecord } from '../use-profile-record.ts';
 import '../profile-record.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 /** The student's own record: who they are and every attempt, printable as it stands. */
 export default function ProfileRecordScreen() {

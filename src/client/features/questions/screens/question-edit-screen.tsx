@@ -1,15 +1,15 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts';
 import '../back-office.css';
 import { QuestionForm } from '../components/question-form.tsx';
 import '../questions.css';
 import { useQuestion } from '../use-questions.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 /** Without `id` the screen creates a new question. */
 export type QuestionEditScreenProps = { id?: string };

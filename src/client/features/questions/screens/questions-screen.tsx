@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { QUESTION_TYPES } from '../../../../shared/contracts/questions.ts';
 import type { ImportResult, QuestionType } from '../../../../shared/contracts/questions.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts';
 import '../back-office.css';
 import { CsvButtons, CsvHelp, ImportReport } from '../components/csv-tools.tsx';
@@ -16,7 +16,7 @@ import { QuestionTable, shortStem } from '../components/question-table.tsx';
 import '../questions.css';
 import type { QuestionFilters } from '../questions.api.ts';
 import { QUESTIONS_PER_PAGE, useQuestionPage } from '../use-questions.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 const ID_FILTERS = ['subject_id', 'sub_topic_id', 'micro_topic_id', 'difficulty'] as const;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PATHS, practiseTopicsPath } from '../../../app/paths.ts';
+import { PATHS, practiseTopicsPath } from '../../../shell/paths.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import type { StudentAssessment } from '../../quizzes/assessment-state.ts';
 import { actionsFor } from '../../quizzes/assessment-state.ts';

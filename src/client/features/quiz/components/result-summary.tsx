@@ -1,5 +1,5 @@
 import type { AttemptResult } from '../../../../shared/contracts/attempts.ts';
-import { formatDate } from '../format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { formatDuration } from '../timer.ts';
 import { ScoreRing } from './score-ring.tsx';
 import { TopicBars } from './topic-bars.tsx';

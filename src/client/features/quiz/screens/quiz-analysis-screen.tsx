@@ -1,15 +1,15 @@
 import { Link } from 'react-router-dom';
 import type { Analysis } from '../../../../shared/contracts/attempts.ts';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { RichHtml } from '../../../components/rich-html.tsx';
 import { fetchAnalysis } from '../quiz.api.ts';
 import { useAttemptReport } from '../use-attempt-report.ts';
 import { WaitingForSync } from './quiz-result-screen.tsx';
 import '../quiz.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 export type QuizAnalysisScreenProps = { id: string };
 

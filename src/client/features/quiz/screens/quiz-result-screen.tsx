@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { AttemptResult } from '../../../../shared/contracts/attempts.ts';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { BackToQuizzes } from '../components/back-to-quizzes.tsx';
 import { NextSteps } from '../components/next-steps.tsx';
@@ -12,7 +12,7 @@ import { fetchResult } from '../quiz.api.ts';
 import { useAttemptReport } from '../use-attempt-report.ts';
 import { useRetryTarget } from '../use-retry-target.ts';
 import '../quiz.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 export type QuizResultScreenProps = { id: string };
 

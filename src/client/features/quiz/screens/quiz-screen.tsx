@@ -1,12 +1,13 @@
 import { useCallback } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { Attempt } from '../../../../shared/contracts/attempts.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { BackToQuizzes } from '../components/back-to-quizzes.tsx';
 import { useLoad } from '../../../lib/use-async.ts';
-import { refreshUser, useAuth } from '../../auth/auth.store.ts';
+import { useAuth } from '../../../shell/session.ts';
+import { refreshUser } from '../../auth/index.ts';
 import { openAssessment } from '../attempt-session.ts';
 import { parseQueue, positiveId } from '../attempt-view.ts';
 import { DiagnosticRunner } from '../components/diagnostic-runner.tsx';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AssessmentKind, MyAssessment } from '../../../../shared/contracts/assessments.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
@@ -21,7 +21,7 @@ import type { ListAction, StudentAssessment } from '../assessment-state.ts';
 import { useMyAssessments } from '../use-my-assessments.ts';
 import { useNow } from '../use-now.ts';
 import '../quizzes.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 const BADGES: Record<MyAssessment['state'], string> = {
   not_started: 'badge--info',

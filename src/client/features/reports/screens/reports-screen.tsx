@@ -1,14 +1,14 @@
 import type { KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { ActivityTab } from '../components/activity-tab.tsx';
 import { InactiveTab } from '../components/inactive-tab.tsx';
 import { ItemsTab } from '../components/items-tab.tsx';
 import { RankingsTab } from '../components/rankings-tab.tsx';
 import { useSchoolRanking } from '../use-reports.ts';
 import '../reports.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 const TABS = [
   { id: 'rankings', label: 'Rankings' },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Resource, ResourceFolder } from '../../../../shared/contracts/resources.ts';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { fileFacts, typeTag } from '../resource-format.ts';
 
 /** Folders as large tap targets, each opening its list of files. */

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Resource, ResourceFolder } from '../../../../shared/contracts/resources.ts';
 import { RESOURCE_LIMITS } from '../../../../shared/contracts/resources.ts';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import type { DropdownOption } from '../../../components/dropdown.tsx';
 import { Dropdown } from '../../../components/dropdown.tsx';

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { ResourceFolder } from '../../../../shared/contracts/resources.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts';
 import { topicOptions } from '../../questions/topic-options.ts';
 import { FolderForm } from '../components/folder-form.tsx';

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FolderList, ResourceList } from '../components/resource-list.tsx';
 import { ListBody, SearchForm } from '../../../components/list-kit/index.ts';

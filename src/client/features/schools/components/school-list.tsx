@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DataTable, ListBody, SearchForm, StepPager } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -12,11 +12,11 @@ import { showToast } from '../../../components/toast.tsx';
 import type { AdminLocation, AdminSchool, SchoolBody } from '../../../../shared/contracts/admin-schools.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { createSchool, deleteSchool, updateSchool } from '../schools.api.ts';
 import '../schools.css';
 import { useLocations, useSchool } from '../use-schools.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 /** Without `id` the screen creates a new school. */
 export type SchoolEditScreenProps = { id?: string };

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { LocationsSection } from '../components/locations-section.tsx';
 import { SchoolList } from '../components/school-list.tsx';
 import { SchoolRequestsSection } from '../components/school-requests-section.tsx';
 import '../schools.css';
 import { useSchoolRequests } from '../use-school-requests.ts';
 import { useLocations, useSchools } from '../use-schools.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 /**
  * Manage Schools: the schools (an admin's: all, to add and edit; a teacher's: their own, to read), the

@@ -1,14 +1,14 @@
 import { Link, useNavigate } from 'react-router-dom';
 import type { MyAssessment } from '../../../../shared/contracts/assessments.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { useAuth } from '../../auth/auth.store.ts';
+import { useAuth } from '../../../shell/session.ts';
 import { startConfirmText, timeLimitText } from '../../quizzes/assessment-state.ts';
 import { useMyAssessments } from '../../quizzes/use-my-assessments.ts';
 import '../../quizzes/quizzes.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 /** The diagnostic to offer: the one in progress, else one that can be started, else the last one taken. */
 function pick(list: readonly MyAssessment[]): MyAssessment | undefined {

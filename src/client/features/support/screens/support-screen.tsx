@@ -6,20 +6,20 @@ import {
   type SupportStatus,
   type SupportTicketDetail,
 } from '../../../../shared/contracts/support.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { ContactForm } from '../components/contact-form.tsx';
 import { FaqSection } from '../components/faq-section.tsx';
 import { TicketList } from '../components/ticket-list.tsx';
 import { TicketThread } from '../components/ticket-thread.tsx';
 import { TICKETS_SHOWN, useTickets } from '../use-support.ts';
 import '../support.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 function ticketParam(value: string | null): number | null {
   const id = Number(value);

@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
-import { useAuth } from '../../auth/auth.store.ts';
+import { useAuth } from '../../../shell/session.ts';
 import type { SessionData } from '../../quiz/attempt-session.ts';
 import { ResultSummary } from '../../quiz/components/result-summary.tsx';
 import { topicIdsFromQuery } from '../../quiz/next-steps.ts';
@@ -19,7 +19,7 @@ import { practisableTopics, TopicPicker } from '../components/topic-picker.tsx';
 import { beginPractice, endPractice, usePracticeStart } from '../use-practice.ts';
 import '../../quiz/quiz.css';
 import '../test-yourself.css';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 const COUNTS = [5, 10, 20] as const;
 

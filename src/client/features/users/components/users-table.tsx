@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { AdminUser, UserSort } from '../../../../shared/contracts/admin-users.ts';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { DataTable } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 

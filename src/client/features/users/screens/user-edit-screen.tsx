@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AdminUser, UserBody } from '../../../../shared/contracts/admin-users.ts';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
-import { roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
 import { UserForm } from '../components/user-form.tsx';
 import { UserStatus } from '../components/user-status.tsx';
 import { lastSyncedText } from '../components/users-table.tsx';
@@ -16,7 +16,7 @@ import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { createUser, updateUser } from '../users.api.ts';
 import '../users.css';
 import { usePlaces, useUser } from '../use-users.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 /** Without `id` the screen creates a new user. */
 export type UserEditScreenProps = { id?: string };

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { usePageReady } from '../../../app/page-load.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DataTable, ListBody, SearchForm, StepPager } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 import type { AdminUser } from '../../../../shared/contracts/admin-users.ts';
 import type { School } from '../../../../shared/contracts/lookups.ts';
-import { refreshUser, roleOf, useAuth } from '../../auth/auth.store.ts';
+import { roleOf, useAuth } from '../../../shell/session.ts';
+import { refreshUser } from '../../auth/index.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
 import { RoleEditor } from '../components/role-editor.tsx';
 import '../roles.css';
 import { ROLE_USERS_PER_PAGE, useAuditLog, useRoleUsers, useSchoolOptions } from '../use-roles.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
+import { PageTitle } from '../../../shell/page-title.tsx';
 
 /** Manage Users Role (admins only): find a user, grant or remove admin and teacher, and see who changed what. */
 export default function UsersRoleScreen() {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { API_BASE } from '../../../../shared/constants.ts';
 import { CONTENT_PATHS } from '../../../../shared/api-paths.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { PageTitle } from '../../../shell/page-title.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { AvailableOfflineButton } from '../../../components/available-offline-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';

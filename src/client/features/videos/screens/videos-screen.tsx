@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { WATCHED_FRACTION } from '../../../../shared/contracts/content.ts';
-import { PageTitle } from '../../../app/layout/page-title.tsx';
-import { usePageReady } from '../../../app/page-load.tsx';
-import { PATHS } from '../../../app/paths.ts';
+import { PageTitle } from '../../../shell/page-title.tsx';
+import { usePageReady } from '../../../shell/page-load.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';

@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { PAGE_LOAD_EXPECTED_REPORTS } from '../../shared/constants.ts';
 import { Loading } from '../components/loading.tsx';
-import { ReloadNotice } from './layout/reload-notice.tsx';
+import { ReloadNotice } from './reload-notice.tsx';
 
 export type PageLoadStatus = 'pending' | 'loaded' | 'failed';
 

@@ -1,5 +1,5 @@
 import { Children, type ReactNode } from 'react';
-import { useRouteMeta } from '../app-routes.tsx';
+import { useRouteMeta } from './route-meta.ts';
 
 /**
  * A screen's heading. When it says exactly what the top bar already says, phones show it once: the

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { RELOAD_NOTICE_MAX_WIDTH_PX, TEXTS } from '../../../shared/constants.ts';
-import { roleOf, useAuth } from '../../features/auth/auth.store.ts';
-import { useOnline } from '../../lib/use-online.ts';
-import { PATHS } from '../paths.ts';
+import { RELOAD_NOTICE_MAX_WIDTH_PX, TEXTS } from '../../shared/constants.ts';
+import { roleOf, useAuth } from './session.ts';
+import { useOnline } from '../lib/use-online.ts';
+import { PATHS } from './paths.ts';
 
 /**
  * Shown when the page could not load its data or code (spec 2.5); Reload starts the whole app afresh.

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { api, markUpdatedAt, withQuery } from '../../lib/http.ts';
-import type { QueryParams } from '../../lib/http.ts';
-import { writesSettled } from '../../lib/read-after-write.ts';
+import { api, markUpdatedAt, withQuery } from './http.ts';
+import type { QueryParams } from './http.ts';
+import { writesSettled } from './read-after-write.ts';
 
 /**
  * A GET past both caches: getJson's `cache: false` skips the 5-minute IndexedDB cache, but the service
