@@ -7,6 +7,7 @@ import { precompress } from './scripts/vite-precompress.ts';
 import { preloadScreen } from './scripts/vite-preload-screen.ts';
 import { startPrefetch } from './scripts/vite-start-prefetch.ts';
 import { prerender } from './scripts/vite-prerender.ts';
+import { isFeatureFace } from './scripts/vite-chunks.ts';
 import { screenChunk } from './scripts/vite-screen-chunk.ts';
 
 // The web app manifest lives at the top level as plain JSON; the plugin emits it, links it from
@@ -59,6 +60,10 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       input: { index: 'index.html', 'start-prefetch': 'src/client/start-prefetch.ts' },
+      // A feature's face (features/<feature>/index.ts) only re-exports, so it is marked free of side effects:
+      // Rollup then takes each name an importer uses straight from its module, and drops the rest with their
+      // modules' load effects (Valtio stores, CSS), as if the face were not there.
+      treeshake: { moduleSideEffects: (id) => !isFeatureFace(id) },
       output: {
         // The student dashboard's code in one request (scripts/vite-screen-chunk.ts).
         manualChunks: screenChunk('dashboard', 'src/client/features/dashboard/screens/dashboard-screen.tsx', [

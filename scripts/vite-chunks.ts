@@ -11,6 +11,10 @@ export const isChunk = (item: OutputBundle[string]): item is OutputChunk => item
 export const isModule = (id: string | null, module: string) =>
   id !== null && id.replaceAll('\\', '/').endsWith(`/${module}`);
 
+/** A client feature's face, src/client/features/<feature>/index.ts: it only re-exports what others may use. */
+export const isFeatureFace = (id: string) =>
+  /\/src\/client\/features\/[^/]+\/index\.ts$/.test(id.replaceAll('\\', '/'));
+
 /** The chunk and every chunk it imports statically, transitively. */
 export function staticClosure(bundle: OutputBundle, start: OutputChunk): OutputChunk[] {
   const seen = new Map<string, OutputChunk>();
