@@ -1,5 +1,5 @@
-import type { KnowledgeGraph } from '../../../shared/contracts/knowledge-graph.ts';
-import type { DropdownOption } from '../../components/dropdown.tsx';
+import type { KnowledgeGraph } from '../../shared/contracts/knowledge-graph.ts';
+import type { DropdownOption } from './dropdown.tsx';
 
 export type TopicOptions = {
   subjects: DropdownOption<number>[];

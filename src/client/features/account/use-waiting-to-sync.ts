@@ -5,8 +5,10 @@ import { drain } from '../../lib/outbox.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 import { useConnection } from '../../lib/use-outbox.ts';
 import { useAuth } from '../../shell/session.ts';
+import { startQuizSync } from '../quiz/index.ts';
+
 // Configures the outbox for the signed-in person, so Retry sends even before the start-up drain has loaded.
-import '../quiz/quiz-sync.ts';
+startQuizSync();
 
 const KIND_NAMES: Record<string, string> = {
   quiz: 'Quiz',

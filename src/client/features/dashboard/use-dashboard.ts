@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useLoad } from '../../lib/use-async.ts';
 import { authState, useAuth } from '../../shell/session.ts';
-import { fetchMyAssessmentsStamped } from '../quiz/quiz.api.ts';
-import type { StudentAssessment } from '../quizzes/assessment-state.ts';
-import { mergeLocalAttempts } from '../quizzes/local-attempts.ts';
-import { useReloadOnSync } from '../quizzes/use-my-assessments.ts';
-// The dashboard is the first screen after start: loading the sync module sends answers that waited offline.
-import '../quiz/quiz-sync.ts';
+import { fetchMyAssessmentsStamped, startQuizSync } from '../quiz/index.ts';
+import type { StudentAssessment } from '../quizzes/index.ts';
+import { mergeLocalAttempts, useReloadOnSync } from '../quizzes/index.ts';
+
+// The dashboard is the first screen after start: setting up the quiz sync sends answers that waited offline.
+startQuizSync();
 
 export interface DashboardData {
   quizzes: StudentAssessment[];

@@ -1,6 +1,6 @@
 import type { DiagnosticResults } from '../../../shared/contracts/attempts.ts';
 import type { KnowledgeGraph } from '../../../shared/contracts/knowledge-graph.ts';
-import { isMastered, masteryOf } from '../quiz/next-steps.ts';
+import { isMastered, masteryOf } from '../quiz/index.ts';
 
 // The diagnostic sets a starting point, in the words of the learning pathway, never pass or fail:
 // - known: the topic is mastered;

@@ -48,26 +48,37 @@ export function queueSubmit(attemptId: string, attemptKind: string, submittedAt:
   });
 }
 
-configureOutbox({ currentUserId: () => authState.user?.id ?? null });
-// Signing in (again) is a start too: writes that waited for this person go out now.
-subscribeKey(authState, 'user', () => void drain());
+let started = false;
 
-subscribeOutbox((event) => {
-  const { entry } = event;
-  if (event.type === 'rejected') {
-    showToast({
-      title: entry.meta.type === 'submit' ? 'Not submitted' : 'An answer was not saved',
-      message: event.message,
-      type: 'error',
-    });
-    return;
-  }
-  if (entry.meta.type !== 'submit') return;
-  const attemptId = String(entry.meta.attemptId);
-  void markStoredSubmitted(attemptId, new Date().toISOString());
-  // A submitted diagnostic unlocks the student menu: the user record says so without a new login.
-  if (entry.meta.attemptKind === 'diagnostic') void refreshUser();
-});
+/**
+ * Addresses the outbox to the signed-in person and reacts to what the server made of quiz writes, once. It runs
+ * when this module loads; a screen that needs only the outbox ready (Retry in Settings) calls it by name.
+ */
+export function startQuizSync(): void {
+  if (started) return;
+  started = true;
+  configureOutbox({ currentUserId: () => authState.user?.id ?? null });
+  // Signing in (again) is a start too: writes that waited for this person go out now.
+  subscribeKey(authState, 'user', () => void drain());
+
+  subscribeOutbox((event) => {
+    const { entry } = event;
+    if (event.type === 'rejected') {
+      showToast({
+        title: entry.meta.type === 'submit' ? 'Not submitted' : 'An answer was not saved',
+        message: event.message,
+        type: 'error',
+      });
+      return;
+    }
+    if (entry.meta.type !== 'submit') return;
+    const attemptId = String(entry.meta.attemptId);
+    void markStoredSubmitted(attemptId, new Date().toISOString());
+    // A submitted diagnostic unlocks the student menu: the user record says so without a new login.
+    if (entry.meta.attemptKind === 'diagnostic') void refreshUser();
+  });
+}
+startQuizSync();
 
 /** Delivers whatever waited in the outbox when the app starts (a reload, a closed tab, a crash). */
 export function drainOnStart(): void {

@@ -3,9 +3,9 @@ import type { AssessmentKind } from '../../../shared/contracts/assessments.ts';
 import { useLoad } from '../../lib/use-async.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useAuth } from '../../shell/session.ts';
-import { fetchMyAssessmentsStamped } from '../quiz/quiz.api.ts';
-// Loaded with every list: writes that waited offline go out when the student is back (lib/outbox.ts).
-import { useSyncStatus } from '../quiz/quiz-sync.ts';
+// With the sync status comes the quiz sync: writes that waited offline go out when the student is back
+// (lib/outbox.ts).
+import { fetchMyAssessmentsStamped, useSyncStatus } from '../quiz/index.ts';
 import { mergeLocalAttempts } from './local-attempts.ts';
 
 /**

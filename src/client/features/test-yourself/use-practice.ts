@@ -2,10 +2,18 @@ import { useCallback } from 'react';
 import type { KnowledgeGraph } from '../../../shared/contracts/knowledge-graph.ts';
 import { practiceIdFor, rememberPractice } from '../../lib/attempt-store.ts';
 import { useLoad } from '../../lib/use-async.ts';
-import { adoptAttempt, openAttempt } from '../quiz/attempt-session.ts';
-import type { SessionData } from '../quiz/attempt-session.ts';
-import { fetchKnowledgeGraph, newAttemptId, startPractice } from '../quiz/quiz.api.ts';
-import '../quiz/quiz-sync.ts';
+import type { SessionData } from '../quiz/index.ts';
+import {
+  adoptAttempt,
+  fetchKnowledgeGraph,
+  newAttemptId,
+  openAttempt,
+  startPractice,
+  startQuizSync,
+} from '../quiz/index.ts';
+
+// A practice's answers go through the outbox: its quiz handlers are set up before the first one.
+startQuizSync();
 
 export interface PracticeStart {
   graph: KnowledgeGraph;

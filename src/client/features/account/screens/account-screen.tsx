@@ -14,10 +14,13 @@ import type { Location } from '../../../../shared/contracts/lookups.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { useAuth } from '../../../shell/session.ts';
-import { sendVerificationEmail, updateAccount } from '../../auth/index.ts';
-import { useLocations } from '../../auth/use-lookups.ts';
-import { LocationSchoolFields } from '../../auth/components/location-school-fields.tsx';
-import { ResendVerificationButton } from '../../auth/components/resend-verification-button.tsx';
+import {
+  sendVerificationEmail,
+  updateAccount,
+  useLocations,
+  LocationSchoolFields,
+  ResendVerificationButton,
+} from '../../auth/index.ts';
 import { DevicesCard } from '../components/devices-card.tsx';
 import { cancelEmailChange, usePendingEmail } from '../use-account.ts';
 import { PageTitle } from '../../../shell/page-title.tsx';

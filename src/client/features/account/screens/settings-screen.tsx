@@ -8,7 +8,7 @@ import { NewPasswordFields, useNewPassword } from '../../../components/new-passw
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { TEXTS } from '../../../../shared/constants.ts';
-import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/password.store.ts';
+import { changePassword, clearPasswordErrors, usePasswordErrors } from '../../auth/index.ts';
 import { WaitingToSyncCard } from '../components/waiting-to-sync-card.tsx';
 import { RankingVisibilityCard } from '../components/ranking-visibility-card.tsx';
 import { OfflineContentCard } from '../components/offline-content-card.tsx';

@@ -22,7 +22,7 @@ import type { AnnouncementFilters } from '../announcements.api.ts';
 import { AnnouncementForm } from '../components/announcement-form.tsx';
 import { AnnouncementsTable } from '../components/announcements-table.tsx';
 import { ANNOUNCEMENTS_PER_PAGE, useAnnouncementPage } from '../use-announcements.ts';
-import '../../questions/back-office.css';
+import '../../../components/styles/back-office.css';
 import '../announcements.css';
 
 /** The filters live in the address, so a reload or the back button shows the same page of the list. */

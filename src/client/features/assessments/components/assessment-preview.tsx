@@ -2,7 +2,7 @@ import type { Assessment } from '../../../../shared/contracts/assessments.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { QuestionCard } from '../../questions/components/question-card.tsx';
+import { QuestionCard } from '../../questions/index.ts';
 import { useAssessmentPreview } from '../use-assessments.ts';
 
 /** The saved assessment as students meet it, with the answer keys and explanations marked. */

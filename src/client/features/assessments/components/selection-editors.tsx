@@ -4,10 +4,7 @@ import type { KnowledgeGraph } from '../../../../shared/contracts/knowledge-grap
 import { QUESTION_TYPE_LABELS } from '../../../../shared/contracts/questions.ts';
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { TextField } from '../../../components/form-field.tsx';
-import { GroupErrors, ListButtons } from '../../questions/components/list-buttons.tsx';
-import { QuestionPicker } from '../../questions/components/question-picker.tsx';
-import { shortStem } from '../../questions/components/question-table.tsx';
-import { moveItem } from '../../questions/question-draft.ts';
+import { GroupErrors, ListButtons, QuestionPicker, shortStem, moveItem } from '../../questions/index.ts';
 import { newDraw } from '../assessment-draft.ts';
 import { fieldTargetId } from '../assessment-errors.ts';
 import type { AssessmentDraft } from '../assessment-draft.ts';

@@ -8,7 +8,7 @@ import '../assessments.css';
 import { ASSESSMENTS_PER_PAGE, useAssessmentPage } from '../use-assessments.ts';
 import { windowText } from '../assessment-window.ts';
 import { roleOf, useAuth } from '../../../shell/session.ts';
-import '../../questions/back-office.css';
+import '../../../components/styles/back-office.css';
 import { DataTable, PagedList, useListSearch } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 import { ASSESSMENT_NOUN, assessmentPath } from '../assessment-kind.ts';

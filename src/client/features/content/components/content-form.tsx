@@ -11,7 +11,7 @@ import { TargetSchoolsField } from '../../../components/target-schools-field.tsx
 import { showToast } from '../../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
-import { topicOptions } from '../../questions/topic-options.ts';
+import { topicOptions } from '../../../components/topic-options.ts';
 import { deleteContentItem, saveContentItem } from '../content.api.ts';
 import { bodyOf, draftFromItem, emptyDraft } from '../content-draft.ts';
 import type { ContentDraft } from '../content-draft.ts';

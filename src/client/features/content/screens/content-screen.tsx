@@ -9,7 +9,7 @@ import { showToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import type { ContentItem } from '../../../../shared/contracts/content.ts';
 import { roleOf, useAuth } from '../../../shell/session.ts';
-import '../../questions/back-office.css';
+import '../../../components/styles/back-office.css';
 import { DataTable, PagedList, useListSearch } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 import { deleteContentItem } from '../content.api.ts';

@@ -8,24 +8,23 @@ import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { roleOf } from '../../../shell/session.ts';
-import { LearningCard } from '../../learning/components/learning-card.tsx';
-import { NotificationsCard } from '../../notifications/components/notifications-card.tsx';
+import { LearningCard } from '../../learning/index.ts';
+import { NotificationsCard } from '../../notifications/index.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { KIND_NAMES, stateDetail } from '../../quizzes/assessment-state.ts';
-import type { Progress, StudentAssessment } from '../../quizzes/assessment-state.ts';
-import { AssessmentActions } from '../../quizzes/components/assessment-list.tsx';
-import { useNow } from '../../quizzes/use-now.ts';
+import type { Progress, StudentAssessment } from '../../quizzes/index.ts';
+import { KIND_NAMES, stateDetail, AssessmentActions } from '../../quizzes/index.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { dashboardView } from '../dashboard-view.ts';
 import { useDashboard } from '../use-dashboard.ts';
-import '../../quizzes/quizzes.css';
-import '../../quiz/quiz.css';
+import '../../../components/styles/quizzes.css';
+import '../../../components/styles/quiz.css';
 import '../dashboard.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
 import {
   AnnouncementCards,
   CurrentAnnouncements,
-} from '../../announcements/components/current-announcements.tsx';
-import { useCurrentAnnouncements } from '../../announcements/use-current-announcements.ts';
+  useCurrentAnnouncements,
+} from '../../announcements/index.ts';
 
 export type DashboardScreenProps = { user: User | null };
 

@@ -6,14 +6,12 @@ import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { useLoad } from '../../../lib/use-async.ts';
-import { NextSteps } from '../../quiz/components/next-steps.tsx';
+import { fetchDiagnosticResults, fetchKnowledgeGraph, NextSteps, useRetryTarget } from '../../quiz/index.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { fetchDiagnosticResults, fetchKnowledgeGraph } from '../../quiz/quiz.api.ts';
-import { useRetryTarget } from '../../quiz/use-retry-target.ts';
 import { practiseFirst, readinessOf } from '../readiness.ts';
 import type { Readiness, ReadinessResult } from '../readiness.ts';
-import '../../quiz/quiz.css';
-import '../../quiz/result.css';
+import '../../../components/styles/quiz.css';
+import '../../../components/styles/result.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
 
 type SubjectResult = DiagnosticResults['subjects'][number];

@@ -1,4 +1,4 @@
-import { AssessmentList } from '../../quizzes/components/assessment-list.tsx';
+import { AssessmentList } from '../../quizzes/index.ts';
 
 export default function ExamsScreen() {
   return <AssessmentList kind="exam" title="Exams" />;

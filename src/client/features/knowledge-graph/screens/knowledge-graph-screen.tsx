@@ -9,7 +9,7 @@ import { MicroTopicEditor } from '../components/micro-topic-editor.tsx';
 import type { EditorTarget } from '../components/micro-topic-editor.tsx';
 import { PrerequisiteMap } from '../components/prerequisite-map.tsx';
 import '../knowledge-graph.css';
-import '../../questions/back-office.css';
+import '../../../components/styles/back-office.css';
 import { useGraphActions } from '../use-graph-actions.ts';
 import { useKnowledgeGraph } from '../use-knowledge-graph.ts';
 import { PageTitle } from '../../../shell/page-title.tsx';

@@ -7,10 +7,8 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useLoad } from '../../../lib/use-async.ts';
-import { MasteryBar } from '../../learning/components/mastery-bar.tsx';
-import { fetchMyPathway } from '../../learning/learning.api.ts';
-import { LEVEL_LABELS } from '../../learning/mastery-format.ts';
-import '../../learning/learning.css';
+import { MasteryBar, fetchMyPathway, LEVEL_LABELS } from '../../learning/index.ts';
+import '../../../components/styles/learning.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
 
 /** The steps shown before "Show all": a phone screen's worth. */

@@ -6,12 +6,18 @@ import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { useLoad } from '../../../lib/use-async.ts';
-import { fetchUsers } from '../../users/users.api.ts';
-import { MasteryBar } from '../../learning/components/mastery-bar.tsx';
-import { MasteryHistoryChart } from '../../learning/components/mastery-history-chart.tsx';
-import { fetchMyProfile, fetchStudentProfile } from '../../learning/learning.api.ts';
-import { formatDateTime, LEVEL_LABELS, masteredText, percentOf } from '../../learning/mastery-format.ts';
-import '../../learning/learning.css';
+import { fetchUsers } from '../../users/index.ts';
+import {
+  MasteryBar,
+  MasteryHistoryChart,
+  fetchMyProfile,
+  fetchStudentProfile,
+  formatDateTime,
+  LEVEL_LABELS,
+  masteredText,
+  percentOf,
+} from '../../learning/index.ts';
+import '../../../components/styles/learning.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
 
 /**

@@ -5,7 +5,7 @@ import { useLoad } from '../../../lib/use-async.ts';
 import { fetchMySummary } from '../learning-summary.api.ts';
 import { masteredText } from '../mastery-format.ts';
 import { DailyChart } from './daily-chart.tsx';
-import '../learning.css';
+import '../../../components/styles/learning.css';
 
 /**
  * The dashboard's learning card: where the student stands, the pathway's next steps and the last two

@@ -9,7 +9,7 @@ import type { QuestionType } from '../../../../shared/contracts/questions.ts';
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import type { QuestionFilters } from '../questions.api.ts';
-import { topicOptions } from '../topic-options.ts';
+import { topicOptions } from '../../../components/topic-options.ts';
 
 const SEARCH_DELAY_MS = 300;
 export const TYPE_OPTIONS = QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t] }));

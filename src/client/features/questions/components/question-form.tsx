@@ -22,7 +22,7 @@ import {
 } from '../question-draft.ts';
 import type { QuestionDraft, SentRows } from '../question-draft.ts';
 import { createQuestion, deleteQuestion, updateQuestion } from '../questions.api.ts';
-import { topicOptions } from '../topic-options.ts';
+import { topicOptions } from '../../../components/topic-options.ts';
 import { AcceptedEditor, TrueFalseEditor } from './answer-editors.tsx';
 import { ChoiceEditor } from './choice-editor.tsx';
 import { ImageField } from './image-field.tsx';

@@ -4,10 +4,10 @@ import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { roleOf, useAuth } from '../../../shell/session.ts';
-import { useKnowledgeGraph } from '../../knowledge-graph/use-knowledge-graph.ts';
-import '../back-office.css';
+import { useKnowledgeGraph } from '../../knowledge-graph/index.ts';
+import '../../../components/styles/back-office.css';
 import { QuestionForm } from '../components/question-form.tsx';
-import '../questions.css';
+import '../../../components/styles/questions.css';
 import { useQuestion } from '../use-questions.ts';
 import { PageTitle } from '../../../shell/page-title.tsx';
 

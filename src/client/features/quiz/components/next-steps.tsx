@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS, practiseTopicsPath } from '../../../shell/paths.ts';
 import { useOnline } from '../../../lib/use-online.ts';
-import type { StudentAssessment } from '../../quizzes/assessment-state.ts';
-import { actionsFor } from '../../quizzes/assessment-state.ts';
-import { StartButton } from '../../quizzes/components/assessment-list.tsx';
+import type { StudentAssessment } from '../../quizzes/index.ts';
+import { actionsFor, StartButton } from '../../quizzes/index.ts';
 
 const attemptsLeftText = (item: StudentAssessment) => {
   if (item.attempts_allowed === null) return null;

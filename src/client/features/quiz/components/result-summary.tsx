@@ -3,7 +3,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { formatDuration } from '../timer.ts';
 import { ScoreRing } from './score-ring.tsx';
 import { TopicBars } from './topic-bars.tsx';
-import '../result.css';
+import '../../../components/styles/result.css';
 
 /** The score as a ring, pass or fail against the pass mark, time taken, and a bar per micro topic. */
 export function ResultSummary({ result }: { result: AttemptResult }) {

@@ -8,7 +8,7 @@ import { RichHtml } from '../../../components/rich-html.tsx';
 import { fetchAnalysis } from '../quiz.api.ts';
 import { useAttemptReport } from '../use-attempt-report.ts';
 import { WaitingForSync } from './quiz-result-screen.tsx';
-import '../quiz.css';
+import '../../../components/styles/quiz.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
 
 export type QuizAnalysisScreenProps = { id: string };

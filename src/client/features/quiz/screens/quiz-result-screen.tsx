@@ -11,7 +11,7 @@ import { weakTopics } from '../next-steps.ts';
 import { fetchResult } from '../quiz.api.ts';
 import { useAttemptReport } from '../use-attempt-report.ts';
 import { useRetryTarget } from '../use-retry-target.ts';
-import '../quiz.css';
+import '../../../components/styles/quiz.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
 
 export type QuizResultScreenProps = { id: string };

@@ -12,7 +12,7 @@ import { openAssessment } from '../attempt-session.ts';
 import { parseQueue, positiveId } from '../attempt-view.ts';
 import { DiagnosticRunner } from '../components/diagnostic-runner.tsx';
 import { QuizRunner } from '../components/quiz-runner.tsx';
-import '../quiz.css';
+import '../../../components/styles/quiz.css';
 
 export type QuizScreenProps = { id: string; queue?: string };
 

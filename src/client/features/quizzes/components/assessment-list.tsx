@@ -18,9 +18,10 @@ import {
   timeLimitText,
 } from '../assessment-state.ts';
 import type { ListAction, StudentAssessment } from '../assessment-state.ts';
+// Before the list's loader: that reaches the quiz feature's face, whose stylesheet follows this one.
+import '../../../components/styles/quizzes.css';
 import { useMyAssessments } from '../use-my-assessments.ts';
-import { useNow } from '../use-now.ts';
-import '../quizzes.css';
+import { useNow } from '../../../lib/use-now.ts';
 import { PageTitle } from '../../../shell/page-title.tsx';
 
 const BADGES: Record<MyAssessment['state'], string> = {

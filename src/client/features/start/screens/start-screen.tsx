@@ -5,9 +5,8 @@ import { PATHS } from '../../../shell/paths.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useAuth } from '../../../shell/session.ts';
-import { startConfirmText, timeLimitText } from '../../quizzes/assessment-state.ts';
-import { useMyAssessments } from '../../quizzes/use-my-assessments.ts';
-import '../../quizzes/quizzes.css';
+import { startConfirmText, timeLimitText, useMyAssessments } from '../../quizzes/index.ts';
+import '../../../components/styles/quizzes.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
 
 /** The diagnostic to offer: the one in progress, else one that can be started, else the last one taken. */

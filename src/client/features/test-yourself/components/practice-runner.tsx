@@ -7,13 +7,15 @@ import {
 } from '../../../../shared/contracts/attempts.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { RichHtml } from '../../../components/rich-html.tsx';
-import { isAnswered } from '../../quiz/attempt-view.ts';
-import type { SessionData } from '../../quiz/attempt-session.ts';
-import { AnswerInput } from '../../quiz/components/answer-input.tsx';
-import { QuestionCard } from '../../quiz/components/question-card.tsx';
-import { SyncStatus } from '../../quiz/components/sync-status.tsx';
-import { useOnline } from '../../quiz/quiz-sync.ts';
-import { useAttemptRunner } from '../../quiz/use-attempt-runner.ts';
+import type { SessionData } from '../../quiz/index.ts';
+import {
+  isAnswered,
+  AnswerInput,
+  QuestionCard,
+  SyncStatus,
+  useOnline,
+  useAttemptRunner,
+} from '../../quiz/index.ts';
 
 function FeedbackPanel({ feedback }: { feedback: Feedback }) {
   return (

@@ -8,16 +8,19 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { useAuth } from '../../../shell/session.ts';
-import type { SessionData } from '../../quiz/attempt-session.ts';
-import { ResultSummary } from '../../quiz/components/result-summary.tsx';
-import { topicIdsFromQuery } from '../../quiz/next-steps.ts';
-import { fetchResult, isNetworkFailure } from '../../quiz/quiz.api.ts';
-import { useAttemptReport } from '../../quiz/use-attempt-report.ts';
-import { WaitingForSync } from '../../quiz/screens/quiz-result-screen.tsx';
+import type { SessionData } from '../../quiz/index.ts';
+import {
+  ResultSummary,
+  topicIdsFromQuery,
+  fetchResult,
+  isNetworkFailure,
+  useAttemptReport,
+  WaitingForSync,
+} from '../../quiz/index.ts';
 import { PracticeRunner } from '../components/practice-runner.tsx';
 import { practisableTopics, TopicPicker } from '../components/topic-picker.tsx';
 import { beginPractice, endPractice, usePracticeStart } from '../use-practice.ts';
-import '../../quiz/quiz.css';
+import '../../../components/styles/quiz.css';
 import '../test-yourself.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
 

@@ -6,7 +6,7 @@ import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { formatDuration } from '../../content/components/kind-fields.tsx';
+import { formatDuration } from '../../content/index.ts';
 import { WatchedStatus } from '../components/watched-status.tsx';
 import { useVideos } from '../use-videos.ts';
 import '../videos.css';

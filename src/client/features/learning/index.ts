@@ -1,0 +1,9 @@
+// The learning feature's public face: mastery as numbers, bars and charts.
+
+// The dashboard's card.
+export { LearningCard } from './components/learning-card.tsx';
+// Bars, the history chart, the reads and the words for a level (the learning pathway and profile).
+export { MasteryBar } from './components/mastery-bar.tsx';
+export { MasteryHistoryChart } from './components/mastery-history-chart.tsx';
+export { fetchMyPathway, fetchMyProfile, fetchStudentProfile } from './learning.api.ts';
+export { formatDateTime, LEVEL_LABELS, masteredText, percentOf } from './mastery-format.ts';
