@@ -99,6 +99,28 @@ const serverLayers = [
 ];
 // ─── End of server layers ───────────────────────────────────────────────────────────────────────────────
 
+// ─── Client features ──────────────────────────────────────────────────────────────────────────────────────
+const CLIENT_FACE = 'A feature uses another feature only through its index.ts.';
+const CLIENT_FLOOR = 'A feature imports only its own folder, components/, lib/, shell/ and src/shared.';
+/** The rules of a file `depth` folders below features/ (features/quiz/quiz.api.ts is 1 deep). */
+const clientFeatureRules = (depth) => {
+  const up = (n) => '\\.\\./'.repeat(n);
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['**/server/**', '**/app/**'], message: 'Crosses a boundary.' },
+          { regex: `^${up(depth)}(?!\\.\\./)(?![^/]+/index\\.ts$)`, message: CLIENT_FACE },
+          { regex: `^${up(depth + 1)}(?!\\.\\./)(?!(components|lib|shell|app)/)`, message: CLIENT_FLOOR },
+          { regex: `^${up(depth + 2)}(?!(shared|server)/)`, message: CLIENT_FLOOR },
+        ],
+      },
+    ],
+  };
+};
+// ─── End of client features ───────────────────────────────────────────────────────────────────────────────
+
 export default tseslint.config(
   {
     ignores: [
@@ -142,10 +164,12 @@ export default tseslint.config(
     files: ['src/client/shell/**/*.{ts,tsx}'],
     rules: forbid(['**/server/**', '**/features/**', '**/app/**']),
   },
-  {
-    files: ['src/client/features/**/*.{ts,tsx}'],
-    rules: forbid(['**/server/**', '**/app/**']),
-  },
+  // A feature imports its own folder, components/, lib/, shell/ and src/shared; another feature only through its
+  // face, features/<feature>/index.ts (no app, no server). Imports are matched as written, so one block per depth.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`src/client/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: clientFeatureRules(depth),
+  })),
   {
     files: ['src/server/**/*.ts'],
     languageOptions: { globals: globals.node },
