@@ -50,12 +50,7 @@ const CASES: { layer: string; file: string; refused: string[]; allowed: string[]
   {
     layer: 'a feature uses another feature only through its face (a file at the top of its folder)',
     file: 'src/client/features/dashboard/planted.ts',
-    refused: [
-      '../quizzes/assessment-state.ts',
-      '../quiz/quiz-sync.ts',
-      '../learning/learning.css',
-      '../quiz',
-    ],
+    refused: ['../quiz/assessment-state.ts', '../quiz/quiz-sync.ts', '../learning/learning.css', '../quiz'],
     allowed: ['../quizzes/index.ts', './use-dashboard.ts', './dashboard.css'],
     message: FACE,
   },
@@ -69,7 +64,7 @@ const CASES: { layer: string; file: string; refused: string[]; allowed: string[]
   {
     layer: 'a feature uses another feature only through its face (a file two folders down)',
     file: 'src/client/features/quiz/components/answers/planted.tsx',
-    refused: ['../../../quizzes/local-attempts.ts'],
+    refused: ['../../../quizzes/use-my-assessments.ts'],
     allowed: ['../../../quizzes/index.ts', '../../quiz-sync.ts', '../choice-answers.tsx'],
     message: FACE,
   },

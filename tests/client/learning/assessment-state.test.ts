@@ -5,10 +5,10 @@ import {
   progressOf,
   sortForStudent,
   timeUntilText,
-} from '../../../src/client/features/quizzes/assessment-state.ts';
-import type { StudentAssessment } from '../../../src/client/features/quizzes/assessment-state.ts';
-import { withLocal } from '../../../src/client/features/quizzes/local-attempts.ts';
-import type { LocalAttempt } from '../../../src/client/features/quizzes/local-attempts.ts';
+} from '../../../src/client/features/quiz/assessment-state.ts';
+import type { StudentAssessment } from '../../../src/client/features/quiz/assessment-state.ts';
+import { withLocal } from '../../../src/client/features/quiz/local-attempts.ts';
+import type { LocalAttempt } from '../../../src/client/features/quiz/local-attempts.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00.000Z');
 const inHours = (h: number) => new Date(NOW + h * 3_600_000).toISOString();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MyAssessment } from '../../../src/shared/contracts/assessments.ts';
-import { startConfirmText } from '../../../src/client/features/quizzes/assessment-state.ts';
+import { startConfirmText } from '../../../src/client/features/quiz/assessment-state.ts';
 
 const exam = (overrides: Partial<MyAssessment> = {}): MyAssessment => ({
   id: 7,

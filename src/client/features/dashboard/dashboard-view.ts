@@ -1,5 +1,5 @@
-import type { Progress, StudentAssessment } from '../quizzes/index.ts';
-import { progressOf, sortForStudent } from '../quizzes/index.ts';
+import type { Progress, StudentAssessment } from '../quiz/index.ts';
+import { progressOf, sortForStudent } from '../quiz/index.ts';
 import type { DashboardData } from './use-dashboard.ts';
 
 export const UPCOMING_SHOWN = 5;

@@ -2,8 +2,9 @@ import { useCallback } from 'react';
 import { useLoad } from '../../lib/use-async.ts';
 import { authState, useAuth } from '../../shell/session.ts';
 import { fetchMyAssessmentsStamped, startQuizSync } from '../quiz/index.ts';
-import type { StudentAssessment } from '../quizzes/index.ts';
-import { mergeLocalAttempts, useReloadOnSync } from '../quizzes/index.ts';
+import type { StudentAssessment } from '../quiz/index.ts';
+import { mergeLocalAttempts } from '../quiz/index.ts';
+import { useReloadOnSync } from '../quizzes/index.ts';
 
 // The dashboard is the first screen after start: setting up the quiz sync sends answers that waited offline.
 startQuizSync();

@@ -12,6 +12,22 @@ export {
   newAttemptId,
   startPractice,
 } from './quiz.api.ts';
+// An assessment's state in words and in order, and starting it (the dashboard, the start screen, quizzes).
+export type { ListAction, Progress, StudentAssessment } from './assessment-state.ts';
+export {
+  actionsFor,
+  attemptsText,
+  KIND_NAMES,
+  progressOf,
+  sortForStudent,
+  startConfirmText,
+  stateDetail,
+  stateLabel,
+  timeLimitText,
+} from './assessment-state.ts';
+export { StartButton } from './components/start-button.tsx';
+// What this device knows of attempts the server has not heard of yet (the dashboard, quizzes).
+export { mergeLocalAttempts } from './local-attempts.ts';
 // What next after a result (the diagnostic's results, Test Yourself).
 export { isMastered, masteryOf, topicIdsFromQuery } from './next-steps.ts';
 export { NextSteps } from './components/next-steps.tsx';

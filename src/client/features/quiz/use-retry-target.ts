@@ -3,8 +3,8 @@ import type { AssessmentKind } from '../../../shared/contracts/assessments.ts';
 import type { AttemptResult } from '../../../shared/contracts/attempts.ts';
 import { useLoad } from '../../lib/use-async.ts';
 import { useAuth } from '../../shell/session.ts';
-import type { StudentAssessment } from '../quizzes/index.ts';
-import { mergeLocalAttempts } from '../quizzes/index.ts';
+import type { StudentAssessment } from './assessment-state.ts';
+import { mergeLocalAttempts } from './local-attempts.ts';
 import { fetchMyAssessments } from './quiz.api.ts';
 
 /**

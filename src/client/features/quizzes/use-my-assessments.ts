@@ -5,8 +5,7 @@ import { useOnline } from '../../lib/use-online.ts';
 import { useAuth } from '../../shell/session.ts';
 // With the sync status comes the quiz sync: writes that waited offline go out when the student is back
 // (lib/outbox.ts).
-import { fetchMyAssessmentsStamped, useSyncStatus } from '../quiz/index.ts';
-import { mergeLocalAttempts } from './local-attempts.ts';
+import { fetchMyAssessmentsStamped, mergeLocalAttempts, useSyncStatus } from '../quiz/index.ts';
 
 /**
  * Loads again when the list may have changed under it: the device came back online (the list shown may be

@@ -11,8 +11,10 @@ import { roleOf } from '../../../shell/session.ts';
 import { LearningCard } from '../../learning/index.ts';
 import { NotificationsCard } from '../../notifications/index.ts';
 import { formatDate } from '../../../lib/format.ts';
-import type { Progress, StudentAssessment } from '../../quizzes/index.ts';
-import { KIND_NAMES, stateDetail, AssessmentActions } from '../../quizzes/index.ts';
+// The list's face before the quiz's: the list's stylesheet comes first in the dashboard's CSS.
+import { AssessmentActions } from '../../quizzes/index.ts';
+import type { Progress, StudentAssessment } from '../../quiz/index.ts';
+import { KIND_NAMES, stateDetail } from '../../quiz/index.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { dashboardView } from '../dashboard-view.ts';
 import { useDashboard } from '../use-dashboard.ts';

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS, practiseTopicsPath } from '../../../shell/paths.ts';
 import { useOnline } from '../../../lib/use-online.ts';
-import type { StudentAssessment } from '../../quizzes/index.ts';
-import { actionsFor, StartButton } from '../../quizzes/index.ts';
+import type { StudentAssessment } from '../assessment-state.ts';
+import { actionsFor } from '../assessment-state.ts';
+import { StartButton } from './start-button.tsx';
 
 const attemptsLeftText = (item: StudentAssessment) => {
   if (item.attempts_allowed === null) return null;

@@ -1,25 +1,24 @@
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { AssessmentKind, MyAssessment } from '../../../../shared/contracts/assessments.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
-import { confirmDialog } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
+// Before the quiz feature's face: its stylesheet follows this one.
+import '../../../components/styles/quizzes.css';
 import {
   actionsFor,
   attemptsText,
   KIND_NAMES,
   sortForStudent,
-  startConfirmText,
+  StartButton,
   stateDetail,
   stateLabel,
   timeLimitText,
-} from '../assessment-state.ts';
-import type { ListAction, StudentAssessment } from '../assessment-state.ts';
-// Before the list's loader: that reaches the quiz feature's face, whose stylesheet follows this one.
-import '../../../components/styles/quizzes.css';
+} from '../../quiz/index.ts';
+import type { ListAction, StudentAssessment } from '../../quiz/index.ts';
 import { useMyAssessments } from '../use-my-assessments.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { PageTitle } from '../../../shell/page-title.tsx';
@@ -31,38 +30,6 @@ const BADGES: Record<MyAssessment['state'], string> = {
   scheduled: 'badge--neutral',
   closed: 'badge--neutral',
 };
-
-/**
- * Starts (or retakes) an assessment the way every screen does: a timed one asks first, because its clock
- * runs from the first second, and says what is at stake (attempts left, when answers come).
- */
-export function StartButton({
-  item,
-  label,
-  secondary = false,
-}: {
-  item: MyAssessment;
-  label: string;
-  secondary?: boolean;
-}) {
-  const navigate = useNavigate();
-  const className = secondary ? 'button button--secondary' : 'button';
-  if (item.time_limit_minutes === null) {
-    return (
-      <Link className={className} to={PATHS.quiz(item.id)}>
-        {label}
-      </Link>
-    );
-  }
-  const start = async () => {
-    if (await confirmDialog(startConfirmText(item))) navigate(PATHS.quiz(item.id));
-  };
-  return (
-    <button type="button" className={className} onClick={() => void start()}>
-      {label}
-    </button>
-  );
-}
 
 function Action({ item, action }: { item: MyAssessment; action: ListAction }) {
   switch (action.kind) {

@@ -5,7 +5,8 @@ import { PATHS } from '../../../shell/paths.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useAuth } from '../../../shell/session.ts';
-import { startConfirmText, timeLimitText, useMyAssessments } from '../../quizzes/index.ts';
+import { startConfirmText, timeLimitText } from '../../quiz/index.ts';
+import { useMyAssessments } from '../../quizzes/index.ts';
 import '../../../components/styles/quizzes.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
 

@@ -1,7 +1,7 @@
 import type { MyAssessment } from '../../../shared/contracts/assessments.ts';
 import { attemptIdFor, loadStoredAttempt } from '../../lib/attempt-store.ts';
 import { pendingEntries } from '../../lib/outbox.ts';
-import { isSubmitEntry } from '../quiz/index.ts';
+import { isSubmitEntry } from './quiz-sync.ts';
 import type { StudentAssessment } from './assessment-state.ts';
 
 // Offline, the lists come from the last copy the server gave, which can be older than what the student did
