@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { RowOf } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sharedCommit } from '../../db/transaction.ts';
 import type { UserRow, UsersTable } from '../../db/tables/users.ts';
@@ -45,7 +46,7 @@ function selectUsers(db: Db) {
 }
 
 /** What selectUsers reads is exactly the UserRow the rest of the server names (db/tables/users.ts). */
-type SelectedUser = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
+type SelectedUser = RowOf<ReturnType<typeof selectUsers>>;
 const _sameShape: [SelectedUser, UserRow] extends [UserRow, SelectedUser] ? true : never = true;
 export type { UserRow };
 
