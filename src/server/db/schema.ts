@@ -119,3 +119,8 @@ export interface Database {
 
 /** The database as the application sees it (database.ts opens one). */
 export type Db = Kysely<Database>;
+
+/** The row a select query yields (what its `executeTakeFirst` finds), to name it where the query is built. */
+export type RowOf<Q extends { executeTakeFirstOrThrow(): Promise<unknown> }> = Awaited<
+  ReturnType<Q['executeTakeFirstOrThrow']>
+>;

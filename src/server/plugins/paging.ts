@@ -20,3 +20,20 @@ export async function countRows<DB, TB extends keyof DB, O>(
   // Kysely cannot name the alias through the generic builder; the query above selects `n` alone.
   return Number((row as { n: unknown }).n);
 }
+
+/**
+ * One page of a filtered list and the whole list's count: counted first, then the page read in `order`
+ * (the count needs no order, so it is left off there).
+ */
+export async function countedPage<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>,
+  at: { page: number; perPage: number },
+): Promise<{ rows: O[]; total: number }> {
+  const total = await countRows(q);
+  const rows = await order(q)
+    .limit(at.perPage)
+    .offset((at.page - 1) * at.perPage)
+    .execute();
+  return { rows, total };
+}

@@ -8,6 +8,11 @@ import { roleOf, type Role } from './roles.ts';
 /** Who may call a route: anyone, any signed-in user, or signed-in users of these roles. */
 export type Access = 'public' | 'user' | readonly Role[];
 
+/** The role groups routes name: the back office (admins and teachers), admins alone, students alone. */
+export const STAFF = ['admin', 'teacher'] as const satisfies readonly Role[];
+export const ADMIN = ['admin'] as const satisfies readonly Role[];
+export const STUDENT = ['student'] as const satisfies readonly Role[];
+
 export interface Authed {
   user: UserRow;
   tokenHash: string;
@@ -181,3 +186,6 @@ function authorize(access: Access, auth: Authed | null): Authed | null {
   if (access !== 'user' && !access.includes(roleOf(auth.user))) throw forbidden();
   return auth;
 }
+
+/** What a feature's routes are declared with. */
+export type Route = ReturnType<typeof createRouter>;

@@ -1,8 +1,10 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, RowOf } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
+import { schoolAim } from '../../db/school-aim.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { AnnouncementsTable } from '../../db/tables/announcements.ts';
+import { containsPattern, countedPage } from '../../plugins/paging.ts';
 
 function selectAnnouncements(db: Db) {
   return db
@@ -11,9 +13,7 @@ function selectAnnouncements(db: Db) {
     .selectAll('announcements')
     .select('users.full_name as author_name');
 }
-export type AnnouncementRow = NonNullable<
-  Awaited<ReturnType<ReturnType<typeof selectAnnouncements>['executeTakeFirst']>>
->;
+export type AnnouncementRow = RowOf<ReturnType<typeof selectAnnouncements>>;
 
 export type AnnouncementValues = Pick<
   AnnouncementsTable,
@@ -121,7 +121,7 @@ export function createAnnouncementsRepository(db: Db) {
       let q = selectAnnouncements(db);
       if ('authorId' in scope) q = q.where('announcements.created_by', '=', scope.authorId);
       if (filter.search) {
-        const like = `%${filter.search.replace(/[%_\\]/g, '')}%`;
+        const like = containsPattern(filter.search);
         q = q.where((eb) =>
           eb.or([eb('announcements.title', 'like', like), eb('users.full_name', 'like', like)]),
         );
@@ -132,21 +132,11 @@ export function createAnnouncementsRepository(db: Db) {
       if (filter.status === 'published')
         q = q.where('announcements.published_at', 'is not', null).where(live);
       if (filter.status === 'scheduled') q = q.where('announcements.published_at', 'is', null).where(live);
-      const total = Number(
-        (
-          await q
-            .clearSelect()
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
+      return countedPage(
+        q,
+        (q) => q.orderBy('announcements.publish_at', 'desc').orderBy('announcements.id', 'desc'),
+        filter,
       );
-      const rows = await q
-        .orderBy('announcements.publish_at', 'desc')
-        .orderBy('announcements.id', 'desc')
-        .limit(filter.perPage)
-        .offset((filter.page - 1) * filter.perPage)
-        .execute();
-      return { rows, total };
     },
 
     /** Announcements due and not yet published (the sweep's candidates; claiming decides who sends). */
@@ -227,25 +217,9 @@ export function createAnnouncementsRepository(db: Db) {
           eb.or([eb('announcements.role', 'is', null), eb('announcements.role', '=', user.role)]),
         )
         .where((eb) => {
-          const anySchool = eb.not(
-            eb.exists(
-              eb
-                .selectFrom('announcement_schools')
-                .select('announcement_schools.school_id')
-                .whereRef('announcement_schools.announcement_id', '=', 'announcements.id'),
-            ),
-          );
-          if (user.role === 'admin' || user.schoolIds.length === 0) return anySchool;
-          return eb.or([
-            anySchool,
-            eb.exists(
-              eb
-                .selectFrom('announcement_schools')
-                .select('announcement_schools.school_id')
-                .whereRef('announcement_schools.announcement_id', '=', 'announcements.id')
-                .where('announcement_schools.school_id', 'in', user.schoolIds),
-            ),
-          ]);
+          const aim = schoolAim('announcement_schools', 'announcements.id');
+          if (user.role === 'admin' || user.schoolIds.length === 0) return aim.everySchool();
+          return eb.or([aim.everySchool(), aim.oneOf(user.schoolIds)]);
         })
         .orderBy('announcements.published_at', 'desc')
         .orderBy('announcements.id', 'desc')

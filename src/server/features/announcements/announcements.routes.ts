@@ -7,16 +7,11 @@ import {
   announcementsResponseSchema,
   currentAnnouncementsResponseSchema,
 } from '../../../shared/contracts/announcements.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { type Route, STAFF } from '../../plugins/routes.ts';
 import type { AnnouncementsService } from './announcements.service.ts';
 
-const STAFF = ['admin', 'teacher'] as const;
-
 /** Staff write announcements in the back office; anyone signed in reads the current ones meant for them. */
-export function announcementsRoutes(
-  route: ReturnType<typeof createRouter>,
-  announcements: AnnouncementsService,
-): void {
+export function announcementsRoutes(route: Route, announcements: AnnouncementsService): void {
   route({
     method: 'GET',
     url: ANNOUNCEMENT_PATHS.list,

@@ -1,11 +1,14 @@
 import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { schoolAim } from '../../db/school-aim.ts';
 import type { AssessmentsTable } from '../../db/tables/assessments.ts';
-import { containsPattern, countRows, noneEmpty } from '../../plugins/paging.ts';
+import { containsPattern, countedPage, noneEmpty } from '../../plugins/paging.ts';
 
 export type AssessmentRow = Awaited<ReturnType<ReturnType<typeof createAssessmentsRepository>['find']>> &
   object;
+
+const aim = schoolAim('assessment_schools', 'assessments.id');
 
 export function createAssessmentsRepository(db: Db) {
   const base = () =>
@@ -31,59 +34,16 @@ export function createAssessmentsRepository(db: Db) {
       // A teacher's assessments: those their students can take, aimed at everyone or at one of their schools.
       if (f.schoolIds) {
         const ids = noneEmpty(f.schoolIds);
-        q = q.where((eb) =>
-          eb.or([
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('assessment_schools')
-                  .select('school_id')
-                  .whereRef('assessment_schools.assessment_id', '=', 'assessments.id'),
-              ),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('assessment_schools')
-                .select('school_id')
-                .whereRef('assessment_schools.assessment_id', '=', 'assessments.id')
-                .where('school_id', 'in', ids),
-            ),
-          ]),
-        );
+        q = q.where((eb) => eb.or([aim.everySchool(), aim.oneOf(ids)]));
       }
-      const total = await countRows(q);
-      const rows = await q
-        .orderBy('updated_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute();
-      return { rows, total };
+      return countedPage(q, (q) => q.orderBy('updated_at', 'desc').orderBy('id', 'desc'), { page, perPage });
     },
     /** Published assessments a student of this school may see. */
     visibleTo: (kind: string, schoolId: number | null) =>
       base()
         .where('kind', '=', kind)
         .where('published', '=', 1)
-        .where((eb) =>
-          eb.or([
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('assessment_schools')
-                  .select('school_id')
-                  .whereRef('assessment_schools.assessment_id', '=', 'assessments.id'),
-              ),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('assessment_schools')
-                .select('school_id')
-                .whereRef('assessment_schools.assessment_id', '=', 'assessments.id')
-                .where('school_id', '=', schoolId ?? -1),
-            ),
-          ]),
-        )
+        .where((eb) => eb.or([aim.everySchool(), aim.oneOf([schoolId ?? -1])]))
         .orderBy('opens_at')
         .orderBy('id')
         .execute(),

@@ -11,16 +11,13 @@ import {
 } from '../../../shared/contracts/assessments.ts';
 import { idParamSchema } from '../../../shared/contracts/common.ts';
 import { questionSchema } from '../../../shared/contracts/questions.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { type Route, STAFF, STUDENT } from '../../plugins/routes.ts';
 import type { AttemptsService } from '../attempts/attempts.service.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
 import { missingSchools, type AssessmentsService } from './assessments.service.ts';
 
-const STAFF = ['admin', 'teacher'] as const;
-const STUDENT = ['student'] as const;
-
 export function assessmentsRoutes(
-  route: ReturnType<typeof createRouter>,
+  route: Route,
   deps: { assessments: AssessmentsService; attempts: AttemptsService; questions: QuestionsService },
 ): void {
   const { assessments } = deps;

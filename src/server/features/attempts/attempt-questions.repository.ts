@@ -1,26 +1,22 @@
 import type { Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
+import { questionsWithTopicPath } from '../../db/topic-path.ts';
 
 /** Questions with their topic and subject, as grading and the review need them. */
 function selectQuestions(db: Db) {
-  return db
-    .selectFrom('questions')
-    .innerJoin('micro_topics', 'micro_topics.id', 'questions.micro_topic_id')
-    .innerJoin('sub_topics', 'sub_topics.id', 'micro_topics.sub_topic_id')
-    .innerJoin('subjects', 'subjects.id', 'sub_topics.subject_id')
-    .select([
-      'questions.id',
-      'questions.type',
-      'questions.stem',
-      'questions.image_url',
-      'questions.micro_topic_id',
-      'questions.content',
-      'questions.explanation',
-      'micro_topics.name as micro_topic_name',
-      'subjects.id as subject_id',
-      'subjects.name as subject_name',
-      'subjects.position as subject_position',
-    ]);
+  return questionsWithTopicPath(db).select([
+    'questions.id',
+    'questions.type',
+    'questions.stem',
+    'questions.image_url',
+    'questions.micro_topic_id',
+    'questions.content',
+    'questions.explanation',
+    'micro_topics.name as micro_topic_name',
+    'subjects.id as subject_id',
+    'subjects.name as subject_name',
+    'subjects.position as subject_position',
+  ]);
 }
 /** What checking an answer needs: the type and the content, without the joins. */
 const questionToCheck = prepared((db: Db, p: { id: number }) =>

@@ -1,5 +1,6 @@
 import type { AttemptResult, DiagnosticResults } from '../../../shared/contracts/attempts.ts';
 import type { StaffAttempt } from '../../../shared/contracts/assessments.ts';
+import type { AttemptSummary } from '../assessments/assessments.service.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
 import type { Own } from './attempt-access.ts';
@@ -172,19 +173,7 @@ export function createAttemptResults(
     }));
   }
 
-  const summariesOf = (userId: number) =>
-    repo.summariesOf(userId) as Promise<
-      Array<{
-        id: string;
-        assessment_id: number;
-        status: string;
-        percent: number | null;
-        passed: number | null;
-        deadline_at: string | null;
-        started_at: string;
-        submitted_at: string | null;
-      }>
-    >;
+  const summariesOf = (userId: number) => repo.summariesOf(userId) as Promise<AttemptSummary[]>;
 
   return { submit, result, diagnosticResults, forStaff, summariesOf };
 }

@@ -13,17 +13,15 @@ import {
   startPracticeBodySchema,
   submitBodySchema,
 } from '../../../shared/contracts/attempts.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { type Route, STUDENT } from '../../plugins/routes.ts';
 import type { AttemptsService } from './attempts.service.ts';
-
-const STUDENT = ['student'] as const;
 
 /**
  * `delivered` records that the student's device delivered answers (users/sync-stamp.service.ts), after the
  * write succeeded: an offline replay counts when it arrives.
  */
 export function attemptsRoutes(
-  route: ReturnType<typeof createRouter>,
+  route: Route,
   attempts: AttemptsService,
   delivered: (userId: number) => Promise<void> = async () => {},
 ): void {

@@ -5,11 +5,11 @@ import {
   signOutOthersResponseSchema,
 } from '../../../shared/contracts/account.ts';
 import { idParamSchema } from '../../../shared/contracts/common.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import type { Route } from '../../plugins/routes.ts';
 import type { AccountService } from './account.service.ts';
 
 /** The signed-in user's own account: every route acts on the caller only, so there is no one else's to name. */
-export function accountRoutes(route: ReturnType<typeof createRouter>, account: AccountService): void {
+export function accountRoutes(route: Route, account: AccountService): void {
   route({
     method: 'GET',
     url: ACCOUNT_PATHS.emailChange,

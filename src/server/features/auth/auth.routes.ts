@@ -12,12 +12,10 @@ import {
   verifyEmailParamsSchema,
 } from '../../../shared/contracts/auth.ts';
 import { idParamSchema, messageSchema } from '../../../shared/contracts/common.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import type { Route } from '../../plugins/routes.ts';
 import { toUser } from '../users/users.service.ts';
 import { accountRoutes } from './account.routes.ts';
 import type { AuthService } from './auth.service.ts';
-
-type Route = ReturnType<typeof createRouter>;
 
 export function authRoutes(route: Route, auth: AuthService): void {
   route({

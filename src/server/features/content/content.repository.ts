@@ -1,9 +1,10 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { schoolAim } from '../../db/school-aim.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { ContentItemsTable } from '../../db/tables/content.ts';
 import { createContentProgressRepository } from './content-progress.repository.ts';
-import { containsPattern, countRows, noneEmpty } from '../../plugins/paging.ts';
+import { containsPattern, countedPage, noneEmpty } from '../../plugins/paging.ts';
 
 export type ContentRow = Selectable<ContentItemsTable>;
 export type { ProgressRow } from './content-progress.repository.ts';
@@ -27,6 +28,8 @@ export interface ItemParts {
   attachmentIds: number[];
 }
 
+const aim = schoolAim('content_schools', 'content_items.id');
+
 export function createContentRepository(db: Db) {
   type Query = ReturnType<typeof base>;
   const base = () => db.selectFrom('content_items').selectAll('content_items');
@@ -35,21 +38,8 @@ export function createContentRepository(db: Db) {
     if ('all' in reach) return q;
     return q.where((eb) =>
       eb.or([
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('content_schools')
-              .select('school_id')
-              .whereRef('content_schools.content_id', '=', 'content_items.id'),
-          ),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('content_schools')
-            .select('school_id')
-            .whereRef('content_schools.content_id', '=', 'content_items.id')
-            .where('school_id', 'in', noneEmpty(reach.schoolIds)),
-        ),
+        aim.everySchool(),
+        aim.oneOf(noneEmpty(reach.schoolIds)),
         ...(reach.userId === undefined ? [] : [eb('content_items.created_by', '=', reach.userId)]),
       ]),
     );
@@ -88,19 +78,12 @@ export function createContentRepository(db: Db) {
         const term = containsPattern(o.search).toLowerCase();
         q = q.where(sql<string>`lower(content_items.title)`, 'like', term);
       }
-      const total = await countRows(q);
       const desc = o.sort?.startsWith('-') ?? false;
       const key = SORTS[(o.sort ?? '').replace(/^-/, '') as keyof typeof SORTS];
       const [column, direction] = key
         ? [key, desc ? 'desc' : 'asc']
         : [kind === 'live-discussion' ? 'starts_at' : 'updated_at', 'desc'];
-      const rows = await q
-        .orderBy(column as 'title', direction as 'asc')
-        .orderBy('id', 'desc')
-        .limit(o.perPage)
-        .offset((o.page - 1) * o.perPage)
-        .execute();
-      return { rows, total };
+      return countedPage(q, (q) => q.orderBy(column as 'title', direction as 'asc').orderBy('id', 'desc'), o);
     },
 
     /** Published items of a kind a reader may see, newest first. */

@@ -16,16 +16,14 @@ import {
   videoResponseSchema,
   videosResponseSchema,
 } from '../../../shared/contracts/content.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { type Route, STAFF } from '../../plugins/routes.ts';
 import type { ContentService } from './content.service.ts';
-
-const STAFF = ['admin', 'teacher'] as const;
 
 /**
  * Lectures, videos and live discussions: one back-office API by kind (only admins manage lectures; teachers
  * manage the other kinds for their own schools), and the reading side of lectures and videos.
  */
-export function contentRoutes(route: ReturnType<typeof createRouter>, content: ContentService): void {
+export function contentRoutes(route: Route, content: ContentService): void {
   route({
     method: 'GET',
     url: CONTENT_PATHS.admin(':kind'),

@@ -8,13 +8,11 @@ import {
   fileUploadQuerySchema,
 } from '../../../shared/contracts/files.ts';
 import { forbidden, unauthenticated, unprocessable } from '../../plugins/errors.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { type Route, STAFF } from '../../plugins/routes.ts';
 import { contentDisposition, parseRange, type FilesService } from './files.service.ts';
 import { shownInline } from './sniff.ts';
 
-const STAFF = ['admin', 'teacher'] as const;
-
-export function filesRoutes(route: ReturnType<typeof createRouter>, files: FilesService): void {
+export function filesRoutes(route: Route, files: FilesService): void {
   route({
     method: 'POST',
     url: FILE_PATHS.upload,

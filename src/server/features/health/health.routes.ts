@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { healthResponseSchema } from '../../../shared/contracts/health.ts';
 import type { AppContext } from '../../context.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import type { Route } from '../../plugins/routes.ts';
 
-export function healthRoutes(route: ReturnType<typeof createRouter>, ctx: AppContext): void {
+export function healthRoutes(route: Route, ctx: AppContext): void {
   route({
     method: 'GET',
     url: '/health',

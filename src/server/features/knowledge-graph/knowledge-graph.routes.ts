@@ -8,16 +8,12 @@ import {
   subjectBodySchema,
   subTopicBodySchema,
 } from '../../../shared/contracts/knowledge-graph.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { ADMIN, type Route } from '../../plugins/routes.ts';
 import type { KnowledgeGraphService } from './knowledge-graph.service.ts';
 
-const ADMIN = ['admin'] as const;
 const created = z.object({ id: z.number() });
 
-export function knowledgeGraphRoutes(
-  route: ReturnType<typeof createRouter>,
-  kg: KnowledgeGraphService,
-): void {
+export function knowledgeGraphRoutes(route: Route, kg: KnowledgeGraphService): void {
   route({
     method: 'GET',
     url: KG_PATHS.graph,

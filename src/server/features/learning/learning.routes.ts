@@ -9,11 +9,11 @@ import {
   proficiencySchema,
   userProgressSchema,
 } from '../../../shared/contracts/learning.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import type { Route } from '../../plugins/routes.ts';
 import type { LearningService } from './learning.service.ts';
 
 /** Spec 7's recalculation calls. Any signed-in user may call them; the service decides for whom. */
-export function learningRoutes(route: ReturnType<typeof createRouter>, learning: LearningService): void {
+export function learningRoutes(route: Route, learning: LearningService): void {
   route({
     method: 'PUT',
     url: LEARNING_PATHS.proficiency(':id'),

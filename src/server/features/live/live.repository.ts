@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.ts';
+import type { RowOf } from '../../db/schema.ts';
+import { schoolAim } from '../../db/school-aim.ts';
 
 /** Who may see which sessions: every one (admins), or those for every school or one of `schoolIds`. */
 export type LiveScope = { all: true } | { schoolIds: number[] };
@@ -27,29 +29,14 @@ function selectSessions(db: Db) {
     ]);
 }
 type SessionQuery = ReturnType<typeof selectSessions>;
-export type SessionRow = NonNullable<Awaited<ReturnType<SessionQuery['executeTakeFirst']>>>;
+export type SessionRow = RowOf<SessionQuery>;
+
+const aim = schoolAim('content_schools', 'c.id');
 
 function inScope(q: SessionQuery, scope: LiveScope): SessionQuery {
   if ('all' in scope) return q;
   return q.where((eb) =>
-    eb.or([
-      eb.not(
-        eb.exists(
-          eb.selectFrom('content_schools as s').select('s.school_id').whereRef('s.content_id', '=', 'c.id'),
-        ),
-      ),
-      ...(scope.schoolIds.length
-        ? [
-            eb.exists(
-              eb
-                .selectFrom('content_schools as s')
-                .select('s.school_id')
-                .whereRef('s.content_id', '=', 'c.id')
-                .where('s.school_id', 'in', scope.schoolIds),
-            ),
-          ]
-        : []),
-    ]),
+    eb.or([aim.everySchool(), ...(scope.schoolIds.length ? [aim.oneOf(scope.schoolIds)] : [])]),
   );
 }
 
@@ -70,9 +57,7 @@ function selectMessages(db: Db) {
       'u.is_teacher',
     ]);
 }
-export type MessageRow = NonNullable<
-  Awaited<ReturnType<ReturnType<typeof selectMessages>['executeTakeFirst']>>
->;
+export type MessageRow = RowOf<ReturnType<typeof selectMessages>>;
 
 export function createLiveRepository(db: Db) {
   return {

@@ -9,13 +9,13 @@ import {
   liveMessageResponseSchema,
   liveMessagesResponseSchema,
 } from '../../../shared/contracts/live.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import type { Route } from '../../plugins/routes.ts';
 import { API_SECURITY_HEADERS } from '../../plugins/security-headers.ts';
 import type { StreamSink } from './live-streams.ts';
 import type { LiveService } from './live.service.ts';
 
 /** Live discussions: the sessions a caller may join, each one's thread, and its event stream. */
-export function liveRoutes(route: ReturnType<typeof createRouter>, live: LiveService): void {
+export function liveRoutes(route: Route, live: LiveService): void {
   route({
     method: 'GET',
     url: LIVE_PATHS.list,

@@ -7,7 +7,7 @@ import {
   unseenCountResponseSchema,
 } from '../../../shared/contracts/notifications.ts';
 import { forbidden } from '../../plugins/errors.ts';
-import type { Authed, createRouter } from '../../plugins/routes.ts';
+import type { Authed, Route } from '../../plugins/routes.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 /** The spec's calls carry user_id; a user reads only their own notifications. */
@@ -16,10 +16,7 @@ function ownUserId(auth: Authed, userId: number): number {
   return userId;
 }
 
-export function notificationsRoutes(
-  route: ReturnType<typeof createRouter>,
-  notifications: NotificationsService,
-): void {
+export function notificationsRoutes(route: Route, notifications: NotificationsService): void {
   route({
     method: 'GET',
     url: NOTIFICATION_PATHS.list,

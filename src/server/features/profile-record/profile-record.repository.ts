@@ -1,13 +1,11 @@
 import type { Db } from '../../db/database.ts';
+import { joinUserPlace } from '../../db/user-place.ts';
 
 /** All the SQL of the student's record: their details and their attempts, read-only. */
 export function createProfileRecordRepository(db: Db) {
   return {
     student: (userId: number) =>
-      db
-        .selectFrom('users')
-        .leftJoin('schools', 'schools.id', 'users.school_id')
-        .leftJoin('locations', 'locations.id', 'users.location_id')
+      joinUserPlace(db.selectFrom('users'))
         .select([
           'users.full_name',
           'users.email',

@@ -3,14 +3,11 @@ import {
   profileRecordSchema,
   recordQuerySchema,
 } from '../../../shared/contracts/profile-record.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import type { Route } from '../../plugins/routes.ts';
 import type { ProfileRecordService } from './profile-record.service.ts';
 
 /** Students only, and only their own: the route names no user, so there is no one else's to ask for. */
-export function profileRecordRoutes(
-  route: ReturnType<typeof createRouter>,
-  record: ProfileRecordService,
-): void {
+export function profileRecordRoutes(route: Route, record: ProfileRecordService): void {
   route({
     method: 'GET',
     url: PROFILE_RECORD_PATHS.mine,

@@ -1,38 +1,35 @@
 import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { RowOf } from '../../db/schema.ts';
+import { questionsWithTopicPath } from '../../db/topic-path.ts';
 import type { QuestionsTable } from '../../db/tables/questions.ts';
-import { containsPattern, countRows, noneEmpty } from '../../plugins/paging.ts';
+import { containsPattern, countedPage, noneEmpty } from '../../plugins/paging.ts';
 
 function selectQuestions(db: Db) {
-  return db
-    .selectFrom('questions')
-    .innerJoin('micro_topics', 'micro_topics.id', 'questions.micro_topic_id')
-    .innerJoin('sub_topics', 'sub_topics.id', 'micro_topics.sub_topic_id')
-    .innerJoin('subjects', 'subjects.id', 'sub_topics.subject_id')
-    .select((eb) => [
-      'questions.id',
-      'questions.micro_topic_id',
-      'questions.type',
-      'questions.difficulty',
-      'questions.stem',
-      'questions.explanation',
-      'questions.image_url',
-      'questions.content',
-      'questions.practice_only',
-      'questions.updated_at',
-      'micro_topics.name as micro_topic_name',
-      'sub_topics.name as sub_topic_name',
-      'subjects.id as subject_id',
-      'subjects.name as subject_name',
-      eb
-        .selectFrom('assessment_questions')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('assessment_questions.question_id', '=', 'questions.id')
-        .as('used_in'),
-    ]);
+  return questionsWithTopicPath(db).select((eb) => [
+    'questions.id',
+    'questions.micro_topic_id',
+    'questions.type',
+    'questions.difficulty',
+    'questions.stem',
+    'questions.explanation',
+    'questions.image_url',
+    'questions.content',
+    'questions.practice_only',
+    'questions.updated_at',
+    'micro_topics.name as micro_topic_name',
+    'sub_topics.name as sub_topic_name',
+    'subjects.id as subject_id',
+    'subjects.name as subject_name',
+    eb
+      .selectFrom('assessment_questions')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('assessment_questions.question_id', '=', 'questions.id')
+      .as('used_in'),
+  ]);
 }
-export type QuestionRow = Awaited<ReturnType<ReturnType<typeof selectQuestions>['executeTakeFirstOrThrow']>>;
+export type QuestionRow = RowOf<ReturnType<typeof selectQuestions>>;
 
 export interface QuestionFilter {
   search?: string;
@@ -58,6 +55,13 @@ export function createQuestionsRepository(db: Db) {
     if (f.ids) q = q.where('questions.id', 'in', noneEmpty(f.ids));
     return q;
   };
+  /** Subject, sub topic and micro topic as the catalogue orders them, then the oldest question first. */
+  const inCatalogueOrder = (q: ReturnType<typeof filtered>) =>
+    q
+      .orderBy('subjects.position')
+      .orderBy('sub_topics.position')
+      .orderBy('micro_topics.position')
+      .orderBy('questions.id');
   return {
     /** Candidates showing file `fileId` (…/files/12 matches /files/1 too: the caller keeps the exact ones). */
     mentioningFile: (fileId: number) =>
@@ -73,24 +77,9 @@ export function createQuestionsRepository(db: Db) {
         )
         .execute(),
     page: async (f: QuestionFilter, page: number, perPage: number) => {
-      const total = await countRows(filtered(f));
-      const rows = await filtered(f)
-        .orderBy('subjects.position')
-        .orderBy('sub_topics.position')
-        .orderBy('micro_topics.position')
-        .orderBy('questions.id')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute();
-      return { rows, total };
+      return countedPage(filtered(f), inCatalogueOrder, { page, perPage });
     },
-    all: (f: QuestionFilter) =>
-      filtered(f)
-        .orderBy('subjects.position')
-        .orderBy('sub_topics.position')
-        .orderBy('micro_topics.position')
-        .orderBy('questions.id')
-        .execute(),
+    all: (f: QuestionFilter) => inCatalogueOrder(filtered(f)).execute(),
     find: (id: number) => filtered({ ids: [id] }).executeTakeFirst(),
     insert: async (v: Insertable<QuestionsTable>) =>
       (await db.insertInto('questions').values(v).returning('id').executeTakeFirstOrThrow()).id,

@@ -9,13 +9,10 @@ import {
   questionsQuerySchema,
   questionsResponseSchema,
 } from '../../../shared/contracts/questions.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { ADMIN, type Route, STAFF } from '../../plugins/routes.ts';
 import { questionFilter, type QuestionsService } from './questions.service.ts';
 
-const ADMIN = ['admin'] as const;
-const STAFF = ['admin', 'teacher'] as const;
-
-export function questionsRoutes(route: ReturnType<typeof createRouter>, questions: QuestionsService): void {
+export function questionsRoutes(route: Route, questions: QuestionsService): void {
   // Teachers read the bank to build quizzes from it; only admins edit it (spec 2.7).
   route({
     method: 'GET',

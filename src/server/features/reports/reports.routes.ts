@@ -26,13 +26,10 @@ import {
   SCHOOL_RANK_COLUMNS,
   STUDENT_RANK_COLUMNS,
 } from '../../../shared/report-tables.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { type Route, STAFF } from '../../plugins/routes.ts';
 // The back office's one CSV writer, formula guard included (cells starting = + - @ | tab CR or full-width ＝ ＋ － ＠ get a leading quote).
 import { toCsv } from '../../plugins/csv.ts';
 import type { ReportsService } from './reports.service.ts';
-
-type Route = ReturnType<typeof createRouter>;
-const STAFF = ['admin', 'teacher'] as const;
 
 function csv(reply: FastifyReply, name: string, grid: string[][]): string {
   void reply

@@ -11,13 +11,11 @@ import {
   resourcesResponseSchema,
   updateResourceBodySchema,
 } from '../../../shared/contracts/resources.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { type Route, STAFF } from '../../plugins/routes.ts';
 import type { ResourcesService } from './resources.service.ts';
 
-const STAFF = ['admin', 'teacher'] as const;
-
 /** Resources: everyone signed in reads the folders they can see; staff manage folders and files. */
-export function resourcesRoutes(route: ReturnType<typeof createRouter>, resources: ResourcesService): void {
+export function resourcesRoutes(route: Route, resources: ResourcesService): void {
   route({
     method: 'GET',
     url: RESOURCE_PATHS.folders,

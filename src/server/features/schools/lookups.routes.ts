@@ -4,10 +4,10 @@ import {
   schoolsQuerySchema,
   schoolsResponseSchema,
 } from '../../../shared/contracts/lookups.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import type { Route } from '../../plugins/routes.ts';
 import type { SchoolsService } from './schools.service.ts';
 
-export function lookupsRoutes(route: ReturnType<typeof createRouter>, schools: SchoolsService): void {
+export function lookupsRoutes(route: Route, schools: SchoolsService): void {
   route({
     method: 'GET',
     url: LOOKUP_PATHS.locations,

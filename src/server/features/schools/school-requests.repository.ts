@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
+import type { RowOf } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { SchoolRequestStatus } from '../../db/tables/school-requests.ts';
-import { containsPattern, countRows, noneEmpty } from '../../plugins/paging.ts';
+import { containsPattern, countedPage, noneEmpty } from '../../plugins/paging.ts';
 
 function selectRequests(db: Db) {
   return db
@@ -23,9 +24,7 @@ function selectRequests(db: Db) {
       'school_requests.decided_at',
     ]);
 }
-export type SchoolRequestRow = NonNullable<
-  Awaited<ReturnType<ReturnType<typeof selectRequests>['executeTakeFirst']>>
->;
+export type SchoolRequestRow = RowOf<ReturnType<typeof selectRequests>>;
 
 export function createSchoolRequestsRepository(db: Db) {
   return {
@@ -105,14 +104,11 @@ export function createSchoolRequestsRepository(db: Db) {
         const like = containsPattern(filter.search);
         q = q.where((eb) => eb.or([eb('users.full_name', 'like', like), eb('users.email', 'like', like)]));
       }
-      const total = await countRows(q);
-      const rows = await q
-        .orderBy('school_requests.created_at', 'desc')
-        .orderBy('school_requests.id', 'desc')
-        .limit(filter.perPage)
-        .offset((filter.page - 1) * filter.perPage)
-        .execute();
-      return { rows, total };
+      return countedPage(
+        q,
+        (q) => q.orderBy('school_requests.created_at', 'desc').orderBy('school_requests.id', 'desc'),
+        filter,
+      );
     },
   };
 }

@@ -5,11 +5,8 @@ import {
   schoolRequestsQuerySchema,
   schoolRequestsResponseSchema,
 } from '../../../shared/contracts/school-requests.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { type Route, STAFF } from '../../plugins/routes.ts';
 import type { SchoolRequestsService } from './school-requests.service.ts';
-
-type Route = ReturnType<typeof createRouter>;
-const STAFF = ['admin', 'teacher'] as const;
 
 /** Requests to join a school: admins decide any, teachers only those for their own schools. */
 export function schoolRequestsRoutes(route: Route, requests: SchoolRequestsService): void {

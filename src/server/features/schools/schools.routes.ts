@@ -9,16 +9,13 @@ import {
   schoolBodySchema,
 } from '../../../shared/contracts/admin-schools.ts';
 import { idParamSchema } from '../../../shared/contracts/common.ts';
-import type { Authed, createRouter } from '../../plugins/routes.ts';
+import { ADMIN, type Authed, type Route, STAFF } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
 import type { SchoolsService } from './schools.service.ts';
 
-const STAFF = ['admin', 'teacher'] as const;
-const ADMIN = ['admin'] as const;
-
 /** Manage Schools (spec 2.7): admins manage schools and locations; a teacher reads their own schools. */
 export function schoolsRoutes(
-  route: ReturnType<typeof createRouter>,
+  route: Route,
   deps: { schools: SchoolsService; teacherSchoolIds: (userId: number) => Promise<number[]> },
 ): void {
   const { schools } = deps;

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database.ts';
+import type { RowOf } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { SupportTicketStatus } from '../../db/tables/support.ts';
+import { containsPattern, countedPage } from '../../plugins/paging.ts';
 
 function selectTickets(db: Db) {
   return db
@@ -26,9 +28,7 @@ function selectTickets(db: Db) {
         .as('message_count'),
     ]);
 }
-export type TicketRow = NonNullable<
-  Awaited<ReturnType<ReturnType<typeof selectTickets>['executeTakeFirst']>>
->;
+export type TicketRow = RowOf<ReturnType<typeof selectTickets>>;
 
 /** Whose tickets a list holds: one user's, or (staff) some schools' plus the caller's own, or all. */
 export type TicketScope = { all: true } | { userId: number; schoolIds?: number[] };
@@ -136,7 +136,7 @@ export function createSupportRepository(db: Db) {
       }
       if (filter.status) q = q.where('support_tickets.status', '=', filter.status);
       if (filter.search) {
-        const like = `%${filter.search.replace(/[%_\\]/g, '')}%`;
+        const like = containsPattern(filter.search);
         q = q.where((eb) =>
           eb.or([
             eb('support_tickets.subject', 'like', like),
@@ -145,21 +145,11 @@ export function createSupportRepository(db: Db) {
           ]),
         );
       }
-      const total = Number(
-        (
-          await q
-            .clearSelect()
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
+      return countedPage(
+        q,
+        (q) => q.orderBy('support_tickets.updated_at', 'desc').orderBy('support_tickets.id', 'desc'),
+        filter,
       );
-      const rows = await q
-        .orderBy('support_tickets.updated_at', 'desc')
-        .orderBy('support_tickets.id', 'desc')
-        .limit(filter.perPage)
-        .offset((filter.page - 1) * filter.perPage)
-        .execute();
-      return { rows, total };
     },
   };
 }

@@ -8,13 +8,11 @@ import {
   ticketsQuerySchema,
   ticketsResponseSchema,
 } from '../../../shared/contracts/support.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { type Route, STAFF } from '../../plugins/routes.ts';
 import type { SupportService } from './support.service.ts';
 
-const STAFF = ['admin', 'teacher'] as const;
-
 /** Support requests: anyone signed in opens and follows their own; staff answer those of their reach. */
-export function supportRoutes(route: ReturnType<typeof createRouter>, support: SupportService): void {
+export function supportRoutes(route: Route, support: SupportService): void {
   route({
     method: 'POST',
     url: SUPPORT_PATHS.tickets,

@@ -2,6 +2,7 @@ import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } f
 import type { Db, Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { joinUserPlace } from '../../db/user-place.ts';
 import type { AuditLogTable } from '../../db/tables/audit-log.ts';
 import type { UsersTable } from '../../db/tables/users.ts';
 import { containsPattern, noneEmpty } from '../../plugins/paging.ts';
@@ -96,9 +97,7 @@ export function createAdminUsersRepository(db: Db, dialect: Dialect) {
     /** Every matching user with school and location names, for the CSV export. */
     exportRows: (f: UserListFilter, sort: string) => {
       const [column, direction] = sortOf(sort);
-      return filtered(f)
-        .leftJoin('schools', 'schools.id', 'users.school_id')
-        .leftJoin('locations', 'locations.id', 'users.location_id')
+      return joinUserPlace(filtered(f))
         .select([
           'users.id',
           'users.full_name',

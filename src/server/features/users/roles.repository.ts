@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { AuditLogTable } from '../../db/tables/audit-log.ts';
-import { countRows } from '../../plugins/paging.ts';
+import { countedPage } from '../../plugins/paging.ts';
 import { setTeacherSchools } from './teacher-schools.ts';
 
 function rolesQueries(db: Db, dialect: Dialect) {
@@ -56,15 +56,8 @@ function rolesQueries(db: Db, dialect: Dialect) {
     auditPage: async (filter: { page: number; perPage: number; targetUserId?: number }) => {
       let q = db.selectFrom('audit_log');
       if (filter.targetUserId) q = q.where('target_user_id', '=', filter.targetUserId);
-      const total = await countRows(q);
-      const rows = await q
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(filter.perPage)
-        .offset((filter.page - 1) * filter.perPage)
-        .execute();
-      return { rows, total };
+      // The count clears the selection, so it reads as it did before selectAll.
+      return countedPage(q.selectAll(), (q) => q.orderBy('created_at', 'desc').orderBy('id', 'desc'), filter);
     },
   };
 }

@@ -6,13 +6,11 @@ import {
   setRolesBodySchema,
   USER_ROLE_PATHS,
 } from '../../../shared/contracts/user-roles.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { ADMIN, type Route } from '../../plugins/routes.ts';
 import type { RolesService } from './roles.service.ts';
 
-const ADMIN = ['admin'] as const;
-
 /** Manage Users Role (spec 2.7): admins only. */
-export function rolesRoutes(route: ReturnType<typeof createRouter>, roles: RolesService): void {
+export function rolesRoutes(route: Route, roles: RolesService): void {
   route({
     method: 'PUT',
     url: USER_ROLE_PATHS.roles(':id'),

@@ -1,7 +1,9 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { RowOf } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sharedCommit } from '../../db/transaction.ts';
+import { joinUserPlace } from '../../db/user-place.ts';
 import type { UserRow, UsersTable } from '../../db/tables/users.ts';
 import { setTeacherSchools } from './teacher-schools.ts';
 
@@ -30,10 +32,7 @@ const userColumns = [
 
 function selectUsers(db: Db) {
   return (
-    db
-      .selectFrom('users')
-      .leftJoin('schools', 'schools.id', 'users.school_id')
-      .leftJoin('locations', 'locations.id', 'users.location_id')
+    joinUserPlace(db.selectFrom('users'))
       // The school the student asked to join and staff have not decided yet (at most one: a unique index).
       // A literal, not a parameter: SQLite uses that partial index only when it can see the value.
       .leftJoin('school_requests as pending', (join) =>
@@ -45,7 +44,7 @@ function selectUsers(db: Db) {
 }
 
 /** What selectUsers reads is exactly the UserRow the rest of the server names (db/tables/users.ts). */
-type SelectedUser = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirst']>>>;
+type SelectedUser = RowOf<ReturnType<typeof selectUsers>>;
 const _sameShape: [SelectedUser, UserRow] extends [UserRow, SelectedUser] ? true : never = true;
 export type { UserRow };
 

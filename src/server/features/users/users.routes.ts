@@ -13,12 +13,9 @@ import {
   userFiltersSchema,
 } from '../../../shared/contracts/admin-users.ts';
 import { idParamSchema } from '../../../shared/contracts/common.ts';
-import type { createRouter } from '../../plugins/routes.ts';
+import { type Route, STAFF } from '../../plugins/routes.ts';
 import type { AdminUsersService } from './admin-users.service.ts';
 import type { UsersCsvService } from './users-csv.service.ts';
-
-type Route = ReturnType<typeof createRouter>;
-const STAFF = ['admin', 'teacher'] as const;
 
 /** Manage Users (spec section 2.7): admins manage everyone; teachers only the students of their schools. */
 export function usersRoutes(route: Route, deps: { users: AdminUsersService; csv: UsersCsvService }): void {
