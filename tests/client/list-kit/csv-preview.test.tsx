@@ -26,7 +26,12 @@ function Kit({
         csvImport={csvImport}
         exportCsv={async () => ''}
       />
-      <CsvPreview csvImport={csvImport} tableClassName="kit-table" tableWrapClassName="kit-table-wrap" />
+      <CsvPreview
+        csvImport={csvImport}
+        tableClassName="kit-table"
+        tableWrapClassName="kit-table-wrap"
+        actionsClassName="kit-toolbar"
+      />
     </>
   );
 }
@@ -55,7 +60,7 @@ describe('the CSV import preview', () => {
 
     const region = await preview();
     expect(within(region).getByText('pupils.csv').tagName).toBe('STRONG');
-    expect(region.textContent).toContain('pupils.csv holds 7 rows after the header.');
+    expect(region.textContent).toContain('pupils.csv holds 7 rows after the header. The first 5 are shown.');
     const table = within(region).getByRole('table', { name: 'First 5 rows of pupils.csv' });
     expect(
       within(table)
@@ -70,8 +75,8 @@ describe('the CSV import preview', () => {
       '5Didi@example.test',
       '6Eded@example.test',
     ]);
-    expect(body[1]!.className).toBe('csv-preview__flagged');
-    expect(body[0]!.className).toBe('');
+    expect(within(body[1]!).getByText('2 cells; the header has 3.').className).toBe('badge badge--warning');
+    expect(body[0]!.querySelector('.badge')).toBeNull();
     // Row 8 is past the first five, and still named.
     expect(region.textContent).toContain('Rows 3, 8 do not have 3 cells like the header.');
     // Focus moves to the preview, so a screen reader reads it out.

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
 import type { CsvImport } from './use-csv-import.ts';
-import './csv-preview.css';
 
 const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 // A long cell (a question's text) is cut in the preview only; the file is sent as it is.
@@ -19,16 +18,21 @@ function flaggedNote(flagged: readonly number[], columns: number): string {
  * What a chosen CSV file holds, before anything is sent: its name, its row count, the header and the first
  * rows in a table (rows whose cell count differs from the header's flagged), then "Import N rows" and "Cancel".
  * A file the server would refuse as a whole (no such header, no rows) cannot be sent. Focus moves to the
- * preview's title when it opens, so a screen reader announces it. The table classes are the screen's.
+ * preview's title when it opens, so a screen reader announces it. Like ImportReport, it draws with the screen's
+ * classes (its table, the table's scrolling wrapper, its toolbar) and the building blocks of styles.css: no
+ * stylesheet of its own, which would be one more file for every route's preload list in the entry script.
  */
 export function CsvPreview({
   csvImport,
   tableClassName,
   tableWrapClassName,
+  actionsClassName,
 }: {
   csvImport: CsvImport;
   tableClassName: string;
+  /** Scrolls the table sideways inside the card on a narrow screen. */
   tableWrapClassName: string;
+  actionsClassName: string;
 }) {
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
@@ -47,18 +51,19 @@ export function CsvPreview({
       <h2 id={titleId} ref={title} tabIndex={-1} className="card__title">
         Import preview
       </h2>
-      <p className="csv-preview__summary">
-        <strong className="csv-preview__file">{chosen.name}</strong>
+      <p>
+        <strong>{chosen.name}</strong>
         {header.length ? ` holds ${rows(count)} after the header.` : ''}
+        {count > sample.length ? ` The first ${sample.length} are shown.` : ''}
       </p>
       {problem && <p className="form-message form-message--error">{`${problem} Nothing can be imported.`}</p>}
       {!problem && flagged.length > 0 && (
-        <p className="csv-preview__flags">{flaggedNote(flagged, header.length)}</p>
+        <p className="form-message form-message--info">{flaggedNote(flagged, header.length)}</p>
       )}
       {sample.length > 0 && (
-        <div className={`${tableWrapClassName} csv-preview__wrap`}>
-          <table className={`${tableClassName} csv-preview__table`}>
-            <caption className="csv-preview__caption">{`First ${rows(sample.length)} of ${chosen.name}`}</caption>
+        <div className={tableWrapClassName}>
+          <table className={tableClassName}>
+            <caption className="visually-hidden">{`First ${rows(sample.length)} of ${chosen.name}`}</caption>
             <thead>
               <tr>
                 <th scope="col">Row</th>
@@ -72,19 +77,19 @@ export function CsvPreview({
             </thead>
             <tbody>
               {sample.map((r) => (
-                <tr key={r.row} className={r.flag ? 'csv-preview__flagged' : undefined}>
+                <tr key={r.row}>
                   <th scope="row">{r.row}</th>
                   {heads.map((_, i) => (
                     <td key={i}>{shown(r.cells[i] ?? '')}</td>
                   ))}
-                  {checks && <td>{r.flag}</td>}
+                  {checks && <td>{r.flag && <span className="badge badge--warning">{r.flag}</span>}</td>}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <div className="csv-preview__actions">
+      <div className={actionsClassName}>
         <button
           type="button"
           className="button"

@@ -78,7 +78,14 @@ export function useQuestionsImport(onImported: (result: ImportResult) => void): 
 
 /** The chosen file before it is sent: its rows in the bank's table style. */
 export function ImportPreview({ csvImport }: { csvImport: CsvImport }) {
-  return <CsvPreview csvImport={csvImport} tableClassName="bo-table" tableWrapClassName="bo-table-wrap" />;
+  return (
+    <CsvPreview
+      csvImport={csvImport}
+      tableClassName="bo-table"
+      tableWrapClassName="bo-table-wrap"
+      actionsClassName="bo-toolbar"
+    />
+  );
 }
 
 /** "Import CSV" (pick a file and preview it) and "Export CSV" (download the filtered bank). */

@@ -50,7 +50,12 @@ export function useUsersImport(onImported: (result: ImportUsersResult) => void):
 /** The chosen file before it is sent: its rows in the users table's style. */
 export function UsersImportPreview({ csvImport }: { csvImport: CsvImport }) {
   return (
-    <CsvPreview csvImport={csvImport} tableClassName="users-table" tableWrapClassName="users-table-wrap" />
+    <CsvPreview
+      csvImport={csvImport}
+      tableClassName="users-table"
+      tableWrapClassName="users-table-wrap"
+      actionsClassName="users-toolbar"
+    />
   );
 }
 
