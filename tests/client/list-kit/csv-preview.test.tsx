@@ -75,14 +75,32 @@ describe('the CSV import preview', () => {
       '5Didi@example.test',
       '6Eded@example.test',
     ]);
-    expect(within(body[1]!).getByText('2 cells; the header has 3.').className).toBe('badge badge--warning');
-    expect(body[0]!.querySelector('.badge')).toBeNull();
+    expect(within(body[1]!).getByText('2 cells; the header has 3.').tagName).toBe('STRONG');
+    expect(body[0]!.querySelector('strong')).toBeNull();
     // Row 8 is past the first five, and still named.
     expect(region.textContent).toContain('Rows 3, 8 do not have 3 cells like the header.');
     // Focus moves to the preview, so a screen reader reads it out.
     expect(document.activeElement).toBe(within(region).getByRole('heading', { name: 'Import preview' }));
     expect(within(region).getByRole('button', { name: 'Import 7 rows' })).toHaveProperty('disabled', false);
     expect(importCsv).not.toHaveBeenCalled();
+  });
+
+  it('names a single odd row, and cuts a long cell in the preview only', async () => {
+    const report = { created: 2, rejected: [] };
+    const importCsv = vi.fn<(text: string) => Promise<ImportOutcome>>().mockResolvedValue(report);
+    renderScreen(<Kit importCsv={importCsv} />);
+    const long = `Ann ${'x'.repeat(80)}`;
+    const text = `${HEADER}\n${long},ann@example.test,\nBo Ray,bo@example.test\n`;
+    pick(text);
+
+    const region = await preview();
+    expect(region.textContent).toContain(
+      'Row 3 does not have 3 cells like the header. It is sent as it is; the import report says what could not be used.',
+    );
+    const cell = within(region).getByText(/^Ann x+…$/);
+    expect(cell.textContent).toHaveLength(60);
+    fireEvent.click(within(region).getByRole('button', { name: 'Import 2 rows' }));
+    await waitFor(() => expect(importCsv.mock.calls).toEqual([[text]]));
   });
 
   it('sends the file as it is on "Import N rows", hands over the report, and gives focus back', async () => {

@@ -3,15 +3,17 @@ import type { CsvImport } from './use-csv-import.ts';
 
 const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 // A long cell (a question's text) is cut in the preview only; the file is sent as it is.
-const LONGEST_CELL = 120;
+const LONGEST_CELL = 60;
 const shown = (cell: string) => (cell.length > LONGEST_CELL ? `${cell.slice(0, LONGEST_CELL - 1)}…` : cell);
 const LISTED_FLAGS = 10;
 
 function flaggedNote(flagged: readonly number[], columns: number): string {
   const listed = flagged.slice(0, LISTED_FLAGS).join(', ');
   const more = flagged.length > LISTED_FLAGS ? ` and ${flagged.length - LISTED_FLAGS} more` : '';
-  const which = flagged.length === 1 ? `Row ${listed} does` : `Rows ${listed}${more} do`;
-  return `${which} not have ${columns} cells like the header. They are sent as they are; the import report says what could not be used.`;
+  const one = flagged.length === 1;
+  const which = one ? `Row ${listed} does` : `Rows ${listed}${more} do`;
+  const sent = one ? 'It is sent as it is' : 'They are sent as they are';
+  return `${which} not have ${columns} cells like the header. ${sent}; the import report says what could not be used.`;
 }
 
 /**
@@ -82,7 +84,7 @@ export function CsvPreview({
                   {heads.map((_, i) => (
                     <td key={i}>{shown(r.cells[i] ?? '')}</td>
                   ))}
-                  {checks && <td>{r.flag && <span className="badge badge--warning">{r.flag}</span>}</td>}
+                  {checks && <td>{r.flag && <strong>{r.flag}</strong>}</td>}
                 </tr>
               ))}
             </tbody>
