@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { confirmDialog, fillLoginForm, gearButton, loginAs, sidebar } from './helpers.ts';
 import { adminToken, apiLogin, bearer } from './learning-helpers.ts';
@@ -86,6 +87,35 @@ test('an admin imports 50 students (3 bad rows reported), makes one a teacher, w
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await (await chooser).setFiles({ name: 'pupils.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  // The file is previewed first: its name, its 50 rows, the header and the first five; nothing is sent yet.
+  const preview = page.getByRole('region', { name: 'Import preview' });
+  await expect(preview).toContainText('pupils.csv holds 50 rows after the header. The first 5 are shown.');
+  await expect(preview.getByRole('heading', { name: 'Import preview' })).toBeFocused();
+  const firstRows = preview.getByRole('table', { name: 'First 5 rows of pupils.csv' });
+  await expect(firstRows.getByRole('columnheader')).toHaveText([
+    'Row',
+    'full_name',
+    'email',
+    'role',
+    'school',
+    'location',
+  ]);
+  await expect(firstRows.getByRole('row')).toHaveCount(6);
+  await expect(firstRows.getByRole('row').nth(1)).toContainText(email(1));
+  const before = await request.get(`/api/admin/users?search=${stamp}`, { headers });
+  expect(((await before.json()) as { meta: { total: number } }).meta.total).toBe(0);
+  const axe = await new AxeBuilder({ page })
+    .include('.csv-preview')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // On a phone the table scrolls inside the preview; the preview itself fits the screen.
+  await page.setViewportSize({ width: 390, height: 800 });
+  const wrap = preview.locator('.users-table-wrap');
+  expect(await wrap.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect((await preview.boundingBox())!.width).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await preview.getByRole('button', { name: 'Import 50 rows' }).click();
   const report = page.getByRole('status', { name: 'Import report' });
   await expect(report).toContainText('47 users were created and invited by e-mail. 3 rows were rejected');
   const rejected = report.getByRole('table');

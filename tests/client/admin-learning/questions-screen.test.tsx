@@ -56,8 +56,22 @@ describe('the question bank', () => {
     await screen.findByRole('link', { name: /^Edit question/ });
     pickFile(CSV);
 
+    // The file is previewed first; nothing is sent before "Import 1 row".
+    const preview = await screen.findByRole('region', { name: 'Import preview' });
+    expect(preview.textContent).toContain('questions.csv holds 1 row after the header.');
+    const previewRows = within(within(preview).getByRole('table')).getAllByRole('row');
+    expect(
+      within(previewRows[0]!)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Row', 'micro_topic', 'type', 'difficulty', 'stem', 'explanation', 'options', 'correct']);
+    expect(previewRows[1]!.textContent).toBe('2Countingtrue_false1Two is more than one.true');
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    fireEvent.click(within(preview).getByRole('button', { name: 'Import 1 row' }));
+
     const report = await screen.findByRole('status', { name: 'Import report' });
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ csv: CSV });
+    expect(screen.queryByRole('region', { name: 'Import preview' })).toBeNull();
     expect(within(report).getByText(/12 questions were created\. 2 rows were rejected/)).toBeTruthy();
     const rows = within(within(report).getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['3', '7']);
@@ -69,16 +83,35 @@ describe('the question bank', () => {
   });
 
   it('says why nothing was imported when the file is refused as a whole', async () => {
-    const header =
-      'The first row must be the header: micro_topic,type,difficulty,stem,explanation,options,correct';
+    const limit = 'At most 2000 questions per file.';
     serve((request) =>
-      request.method === 'POST' ? json(422, { message: header, errors: { csv: [header] } }) : undefined,
+      request.method === 'POST' ? json(422, { message: limit, errors: { csv: [limit] } }) : undefined,
     );
     renderScreen(<QuestionsScreen />, { path: '/admin/questions' });
     await screen.findByRole('link', { name: /^Edit question/ });
-    pickFile('topic;type\n');
+    pickFile(CSV);
+    fireEvent.click(
+      within(await screen.findByRole('region', { name: 'Import preview' })).getByRole('button', {
+        name: 'Import 1 row',
+      }),
+    );
 
-    expect(await screen.findByText(header)).toBeTruthy();
+    expect(await screen.findByText(limit)).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Import report' })).toBeNull();
+  });
+
+  it('shows why a file without the header cannot be imported, and sends nothing', async () => {
+    const header =
+      'The first row must be the header: micro_topic,type,difficulty,stem,explanation,options,correct,practice_only';
+    const { requests } = serve();
+    renderScreen(<QuestionsScreen />, { path: '/admin/questions' });
+    await screen.findByRole('link', { name: /^Edit question/ });
+    pickFile('topic;type\nCounting;true_false\n');
+
+    const preview = await screen.findByRole('region', { name: 'Import preview' });
+    expect(within(preview).getByText(`${header} Nothing can be imported.`)).toBeTruthy();
+    expect(within(preview).getByRole('button', { name: 'Import 1 row' })).toHaveProperty('disabled', true);
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
     expect(screen.queryByRole('status', { name: 'Import report' })).toBeNull();
   });
 

@@ -152,6 +152,18 @@ describe('the Manage Users screen', () => {
     const file = new File([csv], 'users.csv', { type: 'text/csv' });
     fireEvent.change(screen.getByLabelText('CSV file of users to import'), { target: { files: [file] } });
 
+    // The file is previewed first; nothing is sent before "Import 2 rows".
+    const preview = await screen.findByRole('region', { name: 'Import preview' });
+    expect(preview.textContent).toContain('users.csv holds 2 rows after the header.');
+    const previewTable = within(preview).getByRole('table', { name: 'First 2 rows of users.csv' });
+    expect(
+      within(previewTable)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Rowfull_nameemailroleschoollocation', '2New Onenew@example.test', '3Dupsam@example.test']);
+    expect(imported).toBeUndefined();
+    fireEvent.click(within(preview).getByRole('button', { name: 'Import 2 rows' }));
+
     const report = await screen.findByRole('status', { name: 'Import report' });
     expect(imported).toEqual({ csv });
     expect(

@@ -1,17 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { ApiError, errorMessage } from '../../lib/http.ts';
+import { errorMessage } from '../../lib/http.ts';
 import { showToast } from '../toast.tsx';
-
-// FileReader rather than Blob.text(): every browser and jsdom (the unit tests) have it.
-export function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsText(file);
-  });
-}
+import type { CsvImport, ImportOutcome } from './use-csv-import.ts';
 
 /** Saves text as a CSV file through a temporary link (the download the browser shows). */
 export function saveCsv(text: string, name: string): void {
@@ -26,53 +17,34 @@ export function saveCsv(text: string, name: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** What a CSV import answers: how many rows were created and each rejected row with its reasons. */
-export interface ImportOutcome {
-  created: number;
-  rejected: ReadonlyArray<{ row: number; errors: readonly string[] }>;
-}
-
 /**
- * "Import CSV" (pick a file, send its text) and "Export CSV" (download what the list shows). The feature
- * passes its API calls; a refused file (the whole import is checked first) becomes a toast with the reasons.
+ * "Import CSV" (pick a file: its preview shows, see CsvPreview) and "Export CSV" (download what the list shows).
+ * The feature passes its import (useCsvImport) and its export call.
  */
-export function CsvButtons<R extends ImportOutcome>({
+export function CsvButtons({
   inputLabel,
   fileName,
-  importCsv,
+  csvImport,
   exportCsv,
-  onImported,
 }: {
   /** The hidden file field's label, for screen readers. */
   inputLabel: string;
   fileName: string;
-  importCsv: (text: string) => Promise<R>;
+  csvImport: CsvImport;
   exportCsv: () => Promise<string>;
-  onImported: (result: R) => void;
 }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const { importing, buttonRef } = csvImport;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const field = event.currentTarget;
     const file = field.files?.[0];
     if (!file) return;
-    setImporting(true);
-    try {
-      onImported(await importCsv(await readText(file)));
-    } catch (error) {
-      const messages = error instanceof ApiError && error.errors ? Object.values(error.errors).flat() : [];
-      showToast({
-        title: 'Nothing was imported',
-        message: messages.length ? messages.join(' ') : errorMessage(error),
-        type: 'error',
-      });
-    } finally {
-      setImporting(false);
-      field.value = '';
-    }
+    await csvImport.choose(file);
+    // Cleared, so that choosing the same file again (after Cancel, or after fixing it) previews it again.
+    field.value = '';
   };
 
   const onExport = async () => {
@@ -102,6 +74,7 @@ export function CsvButtons<R extends ImportOutcome>({
         disabled={importing}
       />
       <button
+        ref={buttonRef}
         type="button"
         className="button button--secondary"
         disabled={importing}

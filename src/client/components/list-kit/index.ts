@@ -1,7 +1,11 @@
 // The list-screen kit: what every paged, searchable, sortable list draws. It knows no feature: columns, rows,
 // API calls and CSV texts come in as props.
-export { CsvButtons, ImportReport, readText, saveCsv } from './csv.tsx';
-export type { ImportOutcome } from './csv.tsx';
+export { CsvButtons, ImportReport, saveCsv } from './csv.tsx';
+export { CsvPreview } from './csv-preview.tsx';
+export { previewCsv } from './csv-check.ts';
+export type { CsvContents, CsvFormat } from './csv-check.ts';
+export { readText, useCsvImport } from './use-csv-import.ts';
+export type { CsvImport, ImportOutcome } from './use-csv-import.ts';
 export { DataTable } from './data-table.tsx';
 export type { Column, TableSort } from './data-table.tsx';
 export { ListBody, LoadError } from './list-body.tsx';

@@ -1,9 +1,12 @@
-import { CSV_COLUMNS } from '../../../../shared/contracts/questions.ts';
+import { CSV_COLUMNS, CSV_REQUIRED_COLUMNS } from '../../../../shared/contracts/questions.ts';
 import type { ImportResult } from '../../../../shared/contracts/questions.ts';
 import {
   CsvButtons as KitCsvButtons,
+  CsvPreview,
   ImportReport as KitImportReport,
+  useCsvImport,
 } from '../../../components/list-kit/index.ts';
+import type { CsvImport } from '../../../components/list-kit/index.ts';
 import { exportQuestionsCsv, importQuestionsCsv } from '../questions.api.ts';
 import type { QuestionFilters } from '../questions.api.ts';
 
@@ -64,22 +67,36 @@ export function ImportReport({ result, onClose }: { result: ImportResult; onClos
   );
 }
 
-/** "Import CSV" (pick a file, send its text) and "Export CSV" (download the filtered bank). */
-export function CsvButtons({
-  filters,
-  onImported,
-}: {
-  filters: QuestionFilters;
-  onImported: (result: ImportResult) => void;
-}) {
+/** The question bank's import: a chosen file is previewed, then sent on "Import N rows". */
+export function useQuestionsImport(onImported: (result: ImportResult) => void): CsvImport {
+  return useCsvImport({
+    format: { columns: CSV_COLUMNS, required: CSV_REQUIRED_COLUMNS },
+    importCsv: importQuestionsCsv,
+    onImported,
+  });
+}
+
+/** The chosen file before it is sent: its rows in the bank's table style. */
+export function ImportPreview({ csvImport }: { csvImport: CsvImport }) {
+  return (
+    <CsvPreview
+      csvImport={csvImport}
+      tableClassName="bo-table"
+      tableWrapClassName="bo-table-wrap"
+      actionsClassName="bo-toolbar"
+    />
+  );
+}
+
+/** "Import CSV" (pick a file and preview it) and "Export CSV" (download the filtered bank). */
+export function CsvButtons({ filters, csvImport }: { filters: QuestionFilters; csvImport: CsvImport }) {
   return (
     <div className="bo-toolbar">
       <KitCsvButtons
         inputLabel="CSV file to import"
         fileName={EXPORT_FILE_NAME}
-        importCsv={importQuestionsCsv}
+        csvImport={csvImport}
         exportCsv={() => exportQuestionsCsv(filters)}
-        onImported={onImported}
       />
     </div>
   );

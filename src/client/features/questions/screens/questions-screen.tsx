@@ -9,7 +9,13 @@ import type { ImportResult, QuestionType } from '../../../../shared/contracts/qu
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useKnowledgeGraph } from '../../knowledge-graph/index.ts';
 import '../../../components/styles/back-office.css';
-import { CsvButtons, CsvHelp, ImportReport } from '../components/csv-tools.tsx';
+import {
+  CsvButtons,
+  CsvHelp,
+  ImportPreview,
+  ImportReport,
+  useQuestionsImport,
+} from '../components/csv-tools.tsx';
 import { QuestionFiltersBar } from '../components/question-filters.tsx';
 import { listQuery, PagedList, pageOf } from '../../../components/list-kit/index.ts';
 import { QuestionTable, shortStem } from '../components/question-table.tsx';
@@ -58,19 +64,21 @@ function QuestionBank() {
     setReport(result);
     list.reload();
   };
+  const csvImport = useQuestionsImport(onImported);
 
   return (
     <div className="screen bo-wide questions-screen">
       <div className="screen__header">
         <PageTitle>Manage Questions</PageTitle>
         <div className="bo-toolbar">
-          <CsvButtons filters={filters} onImported={onImported} />
+          <CsvButtons filters={filters} csvImport={csvImport} />
           <Link className="button" to={PATHS.adminQuestion()}>
             New question
           </Link>
         </div>
       </div>
       <CsvHelp />
+      <ImportPreview csvImport={csvImport} />
       {report && <ImportReport result={report} onClose={() => setReport(null)} />}
       <OfflineStamp updatedAt={list.updatedAt} />
       <section className="card" aria-label="Question bank">

@@ -1,6 +1,7 @@
 import { USER_CSV_COLUMNS } from '../../../../shared/contracts/admin-users.ts';
 import type { ImportUsersResult } from '../../../../shared/contracts/admin-users.ts';
-import { CsvButtons, ImportReport } from '../../../components/list-kit/index.ts';
+import { CsvButtons, CsvPreview, ImportReport, useCsvImport } from '../../../components/list-kit/index.ts';
+import type { CsvImport } from '../../../components/list-kit/index.ts';
 import { exportUsersCsv, importUsersCsv } from '../users.api.ts';
 import type { UserFilters } from '../users.api.ts';
 
@@ -37,21 +38,35 @@ export function UsersImportReport({ result, onClose }: { result: ImportUsersResu
   );
 }
 
-/** "Import CSV" (pick a file, send its text) and "Export CSV" (download the filtered list). */
-export function UsersCsvButtons({
-  filters,
-  onImported,
-}: {
-  filters: UserFilters;
-  onImported: (result: ImportUsersResult) => void;
-}) {
+/** The users' import: a chosen file is previewed, then sent on "Import N rows". */
+export function useUsersImport(onImported: (result: ImportUsersResult) => void): CsvImport {
+  return useCsvImport({
+    format: { columns: USER_CSV_COLUMNS, required: USER_CSV_COLUMNS.length },
+    importCsv: importUsersCsv,
+    onImported,
+  });
+}
+
+/** The chosen file before it is sent: its rows in the users table's style. */
+export function UsersImportPreview({ csvImport }: { csvImport: CsvImport }) {
+  return (
+    <CsvPreview
+      csvImport={csvImport}
+      tableClassName="users-table"
+      tableWrapClassName="users-table-wrap"
+      actionsClassName="users-toolbar"
+    />
+  );
+}
+
+/** "Import CSV" (pick a file and preview it) and "Export CSV" (download the filtered list). */
+export function UsersCsvButtons({ filters, csvImport }: { filters: UserFilters; csvImport: CsvImport }) {
   return (
     <CsvButtons
       inputLabel="CSV file of users to import"
       fileName={EXPORT_FILE_NAME}
-      importCsv={importUsersCsv}
+      csvImport={csvImport}
       exportCsv={() => exportUsersCsv(filters)}
-      onImported={onImported}
     />
   );
 }

@@ -8,7 +8,13 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { listQuery, PagedList, pageOf } from '../../../components/list-kit/index.ts';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { UserFiltersBar } from '../components/user-filters.tsx';
-import { UsersCsvButtons, UsersCsvHelp, UsersImportReport } from '../components/users-csv.tsx';
+import {
+  UsersCsvButtons,
+  UsersCsvHelp,
+  UsersImportPreview,
+  UsersImportReport,
+  useUsersImport,
+} from '../components/users-csv.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import type { UserFilters } from '../users.api.ts';
@@ -49,19 +55,17 @@ export default function UsersScreen() {
   usePageReady({ loading: list.loading && !list.data, error: list.error });
   const [report, setReport] = useState<ImportUsersResult | null>(null);
   const filtered = Object.keys(filters).some((k) => k !== 'sort');
+  const csvImport = useUsersImport((result) => {
+    setReport(result);
+    list.reload();
+  });
 
   return (
     <div className="screen users-screen">
       <div className="screen__header">
         <PageTitle>Manage Users</PageTitle>
         <div className="users-toolbar">
-          <UsersCsvButtons
-            filters={filters}
-            onImported={(result) => {
-              setReport(result);
-              list.reload();
-            }}
-          />
+          <UsersCsvButtons filters={filters} csvImport={csvImport} />
           <Link className="button" to={PATHS.adminUser()}>
             New user
           </Link>
@@ -69,6 +73,7 @@ export default function UsersScreen() {
       </div>
       {!isAdmin && <p className="users-note">You see and manage the students of your schools.</p>}
       <UsersCsvHelp />
+      <UsersImportPreview csvImport={csvImport} />
       {report && <UsersImportReport result={report} onClose={() => setReport(null)} />}
       <OfflineStamp updatedAt={list.updatedAt} saved={list.saved} />
       <section className="card" aria-label="Users">
