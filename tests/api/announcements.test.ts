@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnnouncementsService } from '../../src/server/features/announcements/announcements.service.ts';
 import { createRateLimiter } from '../../src/server/plugins/rate-limit.ts';
 import { createUsersRepository } from '../../src/server/features/users/users.repository.ts';
-import { dialects, startTestApp, type TestApp } from './helpers.ts';
-import { createUser } from './factories/users.ts';
+import { announcementCalls, startAnnouncements } from './announcements-setup.ts';
+import { dialects, type TestApp } from './helpers.ts';
 
-const PASSWORD = 'pathbuilder-demo';
 const HOUR = 3600_000;
 
+// Announcements: who they reach, and when (writing and managing them: announcements-admin.test.ts).
 describe.each(dialects)('announcements (%s)', (dialect) => {
   let t: TestApp;
   let admin: string;
@@ -17,71 +17,14 @@ describe.each(dialects)('announcements (%s)', (dialect) => {
   let teacherB: string;
   let schoolA: number;
   let schoolB: number;
-  const realNow = () => new Date();
-  let seq = 0;
-  const unique = (what: string) => `${what} ${++seq}`;
-
-  const post = (token: string, payload: Record<string, unknown>) =>
-    t.request({ method: 'POST', url: '/api/admin/announcements', token, payload });
-  const write = async (token: string, payload: Record<string, unknown>) => {
-    const res = await post(token, { body: '<p>Read me.</p>', ...payload });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().announcement as { id: number; title: string; status: string; body: string };
-  };
-  const currentTitles = async (token: string) =>
-    (
-      (await t.request({ method: 'GET', url: '/api/announcements/current', token })).json().data as Array<{
-        title: string;
-      }>
-    ).map((a) => a.title);
-  /** How many notifications carry this title, across every user. */
-  const notified = async (title: string) =>
-    Number(
-      (
-        await t.ctx.db
-          .selectFrom('notifications')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('title', '=', title)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const activeStudents = async (schoolId?: number) => {
-    let q = t.ctx.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('is_admin', '=', 0)
-      .where('is_teacher', '=', 0)
-      .where('is_active', '=', 1);
-    if (schoolId !== undefined) q = q.where('school_id', '=', schoolId);
-    return Number((await q.executeTakeFirstOrThrow()).n);
-  };
-
   beforeAll(async () => {
-    // These tests write more than an author's hourly allowance; the limit has its own (announcement-limit.test.ts).
-    t = await startTestApp(dialect, { seed: 'demo', announcementsPerHour: 1000 });
-    admin = await t.login('admin@pathbuilder.test');
-    teacher = await t.login('teacher@pathbuilder.test');
-    studentA = await t.login('student@pathbuilder.test');
-    schoolA = (await t.request({ method: 'GET', url: '/api/refresh', token: studentA })).json().user
-      .school_id;
-    const location = (await t.request({ method: 'GET', url: '/api/lookups/locations' })).json().data[0].id;
-    schoolB = (
-      await t.request({
-        method: 'POST',
-        url: '/api/admin/schools',
-        token: admin,
-        payload: { name: 'Announcement Test Nursery', location_id: location },
-      })
-    ).json().school.id;
-    const sb = await createUser(t, { password: PASSWORD, school_id: schoolB, location_id: location });
-    studentB = await t.login(sb.email, PASSWORD);
-    const tb = await createUser(t, { password: PASSWORD, is_teacher: 1 });
-    await t.ctx.db.insertInto('teacher_schools').values({ user_id: tb.id, school_id: schoolB }).execute();
-    teacherB = await t.login(tb.email, PASSWORD);
-    // Inactive students are not told anything.
-    await createUser(t, { school_id: schoolA, location_id: location, is_active: 0 });
+    ({ t, admin, teacher, studentA, studentB, teacherB, schoolA, schoolB } =
+      await startAnnouncements(dialect));
   });
   afterAll(() => t.close());
+  const { realNow, unique, post, write, currentTitles, notified, activeStudents } = announcementCalls(
+    () => t,
+  );
 
   it('reaches the students of the chosen school and not those of another', async () => {
     const a = await write(admin, {
@@ -281,138 +224,5 @@ describe.each(dialects)('announcements (%s)', (dialect) => {
     ).json();
     expect(all.data.map((x: { id: number }) => x.id)).toEqual([a.id]);
     expect(all.data[0].author_name).toBe('Taylor Brooks');
-  });
-
-  it('refuses bad input with field errors and writes nothing', async () => {
-    const before = Number(
-      (
-        await t.ctx.db
-          .selectFrom('announcements')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    const cases: Array<[Record<string, unknown>, string]> = [
-      [{ title: '', body: '<p>x</p>', audience: 'everyone' }, 'title'],
-      [{ title: 'x'.repeat(201), body: '<p>x</p>', audience: 'everyone' }, 'title'],
-      [{ title: 'No body', body: '<p> </p>', audience: 'everyone' }, 'body'],
-      [{ title: 'Only tags', body: '<p><br></p><ul><li></li></ul>', audience: 'everyone' }, 'body'],
-      [{ title: 'No schools', body: '<p>x</p>', audience: 'schools', school_ids: [] }, 'school_ids'],
-      [{ title: 'No role', body: '<p>x</p>', audience: 'role' }, 'role'],
-      [{ title: 'Who', body: '<p>x</p>', audience: 'parents' }, 'audience'],
-      [{ title: 'Gone school', body: '<p>x</p>', audience: 'schools', school_ids: [999_999] }, 'school_ids'],
-      [
-        {
-          title: 'Past',
-          body: '<p>x</p>',
-          audience: 'everyone',
-          publish_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-        },
-        'publish_at',
-      ],
-      [
-        {
-          title: 'Backwards',
-          body: '<p>x</p>',
-          audience: 'everyone',
-          publish_at: new Date(Date.now() + 2 * HOUR).toISOString(),
-          expires_at: new Date(Date.now() + HOUR).toISOString(),
-        },
-        'expires_at',
-      ],
-    ];
-    for (const [payload, field] of cases) {
-      const res = await post(admin, payload);
-      expect(res.statusCode, `${field}: ${res.body}`).toBe(422);
-      expect(Object.keys(res.json().errors), res.body).toContain(field);
-    }
-    // A publish time a few seconds ago (a slow form) is now.
-    const slow = await write(admin, {
-      title: unique('Slow form'),
-      audience: 'role',
-      role: 'admin',
-      publish_at: new Date(Date.now() - 10_000).toISOString(),
-    });
-    expect(slow.status).toBe('published');
-    const after = Number(
-      (
-        await t.ctx.db
-          .selectFrom('announcements')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    expect(after).toBe(before + 1);
-  });
-
-  // The one sanitiser (src/shared/rich-text.ts) keeps a script as text, as the question bank does: it never runs.
-  it('stores HTML in the title as text and leaves no element with script in the body', async () => {
-    const title = `<img src=x onerror=alert(1)> ${unique('Notice')}`;
-    const a = await write(admin, {
-      title,
-      body: '<p onclick="steal()">Hello <strong>all</strong></p><script>alert(1)</script>',
-      audience: 'everyone',
-    });
-    expect(a.title).toBe(title);
-    expect(a.body).not.toMatch(/<script|<p onclick/i);
-    expect(a.body).toContain('&lt;script&gt;');
-    expect(a.body).toContain('Hello <strong>all</strong></p>');
-    expect(await currentTitles(studentA)).toContain(title);
-  });
-
-  it('keeps students out of the back office and deletes without recalling notifications', async () => {
-    const a = await write(admin, { title: unique('Short notice'), audience: 'everyone' });
-    for (const [method, url] of [
-      ['GET', '/api/admin/announcements'],
-      ['POST', '/api/admin/announcements'],
-      ['GET', `/api/admin/announcements/${a.id}`],
-      ['PUT', `/api/admin/announcements/${a.id}`],
-      ['DELETE', `/api/admin/announcements/${a.id}`],
-    ] as const) {
-      const res = await t.request({
-        method,
-        url,
-        token: studentA,
-        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
-      });
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-    }
-    const sent = await notified(a.title);
-    expect(sent).toBeGreaterThan(0);
-    const del = await t.request({ method: 'DELETE', url: `/api/admin/announcements/${a.id}`, token: admin });
-    expect(del.statusCode).toBe(204);
-    expect(await currentTitles(studentA)).not.toContain(a.title);
-    expect(await notified(a.title)).toBe(sent);
-    expect(
-      (await t.request({ method: 'GET', url: `/api/admin/announcements/${a.id}`, token: admin })).statusCode,
-    ).toBe(404);
-  });
-
-  it('lists with status, search and pages', async () => {
-    const tag = unique('Pager');
-    for (let i = 0; i < 3; i++) await write(admin, { title: `${tag} ${i}`, audience: 'everyone' });
-    const page = (p: number) =>
-      t.request({
-        method: 'GET',
-        url: '/api/admin/announcements',
-        token: admin,
-        query: { search: tag, per_page: '2', page: String(p) },
-      });
-    const one = (await page(1)).json();
-    const two = (await page(2)).json();
-    expect(one.meta.total).toBe(3);
-    expect(one.data).toHaveLength(2);
-    expect(two.data).toHaveLength(1);
-    const scheduled = (
-      await t.request({
-        method: 'GET',
-        url: '/api/admin/announcements',
-        token: admin,
-        query: { status: 'scheduled' },
-      })
-    ).json().data as Array<{ status: string }>;
-    expect(scheduled.every((x) => x.status === 'scheduled')).toBe(true);
-    // The seed's "assessment week", a week ahead.
-    expect(scheduled.length).toBeGreaterThan(0);
   });
 });

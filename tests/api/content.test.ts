@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, LectureSummary } from '../../src/shared/contracts/content.ts';
 import { CATALOGUE } from '../../src/server/seed/catalogue/index.ts';
-import { createUser } from './factories/users.ts';
-import { dialects, startTestApp, type TestApp } from './helpers.ts';
-
-type Who = { id: number; token: string };
+import { contentCalls, startContent, type Who } from './content-setup.ts';
+import { dialects, type TestApp } from './helpers.ts';
 
 describe.each(dialects)('content: lectures, videos, live discussions (%s)', (dialect) => {
   let t: TestApp;
@@ -16,71 +14,12 @@ describe.each(dialects)('content: lectures, videos, live discussions (%s)', (dia
   let schoolA: number;
   let schoolB: number;
   let microTopic: number;
-
-  const login = async (email: string, password = 'pathbuilder-demo'): Promise<Who> => {
-    const token = await t.login(email, password);
-    const { user } = (await t.request({ method: 'GET', url: '/api/refresh', token })).json();
-    return { id: user.id, token };
-  };
-  const post = (who: Who, kind: string, payload: Record<string, unknown>) =>
-    t.request({ method: 'POST', url: `/api/admin/content/${kind}`, token: who.token, payload });
-  const lectureBody = (extra: Record<string, unknown> = {}) => ({
-    title: 'Why toddlers bite',
-    summary: 'What biting says and how to answer it.',
-    body_html: '<p>Biting is <strong>communication</strong>.</p>',
-    published: true,
-    school_ids: [],
-    micro_topic_ids: [microTopic],
-    ...extra,
-  });
-  const created = async (who: Who, kind: string, payload: Record<string, unknown>) => {
-    const res = await post(who, kind, payload);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().item as ContentItem;
-  };
-  const lectures = async (who: Who) =>
-    (await t.request({ method: 'GET', url: '/api/lectures', token: who.token })).json()
-      .data as LectureSummary[];
-  const count = async () =>
-    Number(
-      (
-        await t.ctx.db
-          .selectFrom('content_items')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
   beforeAll(async () => {
-    t = await startTestApp(dialect, { seed: 'demo' });
-    admin = await login('admin@pathbuilder.test');
-    teacher = await login('teacher@pathbuilder.test');
-    const me = (
-      await t.request({
-        method: 'GET',
-        url: '/api/refresh',
-        token: await t.login('student@pathbuilder.test'),
-      })
-    ).json().user;
-    schoolA = me.school_id;
-    schoolB = (
-      await t.request({
-        method: 'POST',
-        url: '/api/admin/schools',
-        token: admin.token,
-        payload: { name: 'Content Test Forest School', location_id: me.location_id },
-      })
-    ).json().school.id;
-    const other = await createUser(t, { is_teacher: 1 });
-    await t.ctx.db.insertInto('teacher_schools').values({ user_id: other.id, school_id: schoolB }).execute();
-    otherTeacher = await login(other.email, other.password);
-    const s1 = await createUser(t, { school_id: schoolA, taken_diagnostics: 1 });
-    student = await login(s1.email, s1.password);
-    const s2 = await createUser(t, { school_id: schoolB, taken_diagnostics: 1 });
-    otherStudent = await login(s2.email, s2.password);
-    microTopic = (await t.ctx.db.selectFrom('micro_topics').select('id').executeTakeFirstOrThrow()).id;
+    ({ t, admin, teacher, otherTeacher, student, otherStudent, schoolA, schoolB, microTopic } =
+      await startContent(dialect));
   });
   afterAll(() => t.close());
+  const { post, lectureBody, created, lectures, count } = contentCalls(() => ({ t, microTopic }));
 
   it('lists lectures in teaching order: subject by subject as the catalogue runs, not newest first', async () => {
     const subjects = CATALOGUE.map((subject) => subject.name);

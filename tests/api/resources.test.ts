@@ -1,23 +1,13 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyPdf } from '../../src/server/seed/tiny-pdf.ts';
 import { PNG } from './factories/file-samples.ts';
 import { multipart } from './factories/multipart.ts';
+import { filesUnder } from './factories/stored-files.ts';
 import { createUser } from './factories/users.ts';
 import { dialects, startTestApp, type TestApp } from './helpers.ts';
 
 const SCRIPT = '<script>alert(1)</script><img src=x onerror=alert(2)>';
-
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
-}
 
 describe.each(dialects)('resources (%s)', (dialect) => {
   let t: TestApp;

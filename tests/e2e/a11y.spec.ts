@@ -1,10 +1,28 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { PATHS } from '../../src/client/shell/paths.ts';
-import type { DemoRole } from './helpers.ts';
-import { confirmDialog, loginAs, logoutEntry, onPath, sidebar } from './helpers.ts';
-import { bearer, myAssessments } from './learning-helpers.ts';
+import {
+  ADMIN_ID_ROUTES,
+  ADMIN_ROUTES,
+  ANONYMOUS_ROUTES,
+  checkMenuAndLogout,
+  expectNoFindings,
+  firstId,
+  fixedPath,
+  idPath,
+  login,
+  navigate,
+  NEW_STUDENT_ROUTES,
+  startAudit,
+  STUDENT_ID_ROUTES,
+  STUDENT_ROUTES,
+  takeFindings,
+  TEACHER_ROUTES,
+  WIDTHS,
+  type PathKey,
+  type Width,
+} from './a11y-audit.ts';
+import { confirmDialog } from './helpers.ts';
+import { myAssessments } from './learning-helpers.ts';
 import type { MyAssessment } from './learning-helpers.ts';
 
 // Every route of every role, with the main dialogs and forms open, at a phone and a desktop width,
@@ -12,216 +30,7 @@ import type { MyAssessment } from './learning-helpers.ts';
 // and printed) as "where — rule (impact): element", so that each one is easy to find and fix. On the
 // screens students use (theirs, and the signed-out ones they register and log in on) any finding fails
 // the test; on staff screens the serious and critical ones do, and the moderate and minor are reported.
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const WIDTHS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 800 },
-} as const;
-type Width = keyof typeof WIDTHS;
-
-type PathKey = keyof typeof PATHS;
-type FixedKey = { [K in PathKey]: (typeof PATHS)[K] extends string ? K : never }[PathKey];
-type IdKey = Exclude<PathKey, FixedKey>;
-
-// Who sees which route (spec 2.1-2.3). The routes with an id get real ids from the API.
-const ANONYMOUS_ROUTES: readonly FixedKey[] = ['login', 'registration', 'resetPassword', 'verifyEmail'];
-const STUDENT_ROUTES: readonly FixedKey[] = [
-  'dashboard',
-  'quizzes',
-  'start',
-  'exams',
-  'resources',
-  'files',
-  'fileView',
-  'testYourself',
-  'profileRecord',
-  'live',
-  'lectures',
-  'videos',
-  'learningProfile',
-  'accounts',
-  'support',
-  'settings',
-  'notifications',
-  'learningPathway',
-  'diagnosticResults',
-];
-const STUDENT_ID_ROUTES = ['video', 'quizResult', 'quizAnalysis', 'quiz'] as const satisfies readonly IdKey[];
-const NEW_STUDENT_ROUTES: readonly FixedKey[] = ['dashboard', 'start', 'accounts', 'settings'];
-const TEACHER_ROUTES: readonly FixedKey[] = [
-  'admin',
-  'adminSchools',
-  'adminUsers',
-  'adminAnnouncements',
-  'adminQuizzes',
-  'adminExams',
-  'adminVideos',
-  'adminResources',
-  'adminLiveDiscussions',
-  'adminReports',
-];
-const ADMIN_ROUTES: readonly FixedKey[] = [
-  'admin',
-  'adminUsersRole',
-  'adminUsers',
-  'adminSchools',
-  'adminKnowledgeGraph',
-  'adminQuestions',
-  'adminAnnouncements',
-  'adminQuizzes',
-  'adminExams',
-  'adminDiagnostics',
-  'adminLectures',
-  'adminLiveDiscussions',
-  'adminVideos',
-  'adminResources',
-  'adminReports',
-  'notifications', // the bell's screen
-];
-/** Opened without an id (the "new" forms) and with one. */
-const ADMIN_ID_ROUTES = [
-  'adminUser',
-  'adminSchool',
-  'adminQuestion',
-  'adminQuiz',
-  'adminExam',
-  'adminDiagnostic',
-  'adminLecture',
-  'adminLiveDiscussion',
-  'adminVideo',
-  'adminLearningProfile',
-] as const satisfies readonly IdKey[];
-
-const fixedPath = (key: FixedKey): string => PATHS[key];
-const idPath = (key: IdKey, id?: number | string): string =>
-  (PATHS[key] as (id?: number | string) => string)(id);
-
-type Finding = { where: string; rule: string; impact: string; help: string; targets: string[] };
-
-/** Impacts that fail a staff screen; on a student screen every impact fails. */
-const FAILING_ON_STAFF_SCREENS = new Set(['serious', 'critical']);
-
-/** One role at one width: runs axe where asked and keeps every finding. */
-class Audit {
-  readonly findings: Finding[] = [];
-  readonly page: Page;
-  /** A student screen: a finding of any impact fails. */
-  readonly strict: boolean;
-  constructor(page: Page, strict: boolean) {
-    this.page = page;
-    this.strict = strict;
-  }
-
-  /** Checks the page, or only `scope` (a dialog, the menu) when the rest was checked already. */
-  async check(where: string, scope?: string): Promise<void> {
-    const builder = new AxeBuilder({ page: this.page });
-    if (scope) builder.include(scope);
-    const results = await builder
-      // Off by default (axe tags it experimental), yet it is WCAG 2.1 A: 2.5.3 Label in Name.
-      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-      .withTags(WCAG_21_AA)
-      .analyze();
-    for (const v of results.violations) {
-      this.findings.push({
-        where,
-        rule: v.id,
-        impact: v.impact ?? 'unknown',
-        help: v.help,
-        targets: v.nodes.map(
-          (n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
-        ),
-      });
-    }
-  }
-
-  /** Goes to `path` the way the app's links do (no reload), waits until the page is shown, checks it. */
-  async visit(path: string): Promise<void> {
-    await navigate(this.page, path);
-    await this.check(path);
-  }
-
-  /** The findings that fail this audit. */
-  failing(): Finding[] {
-    return this.strict ? this.findings : this.findings.filter((f) => FAILING_ON_STAFF_SCREENS.has(f.impact));
-  }
-
-  report(findings: Finding[] = this.findings): string[] {
-    return findings.flatMap((f) => [
-      `${f.where} — ${f.rule} (${f.impact}, ${f.targets.length}): ${f.help}`,
-      ...f.targets.slice(0, 6).map((t) => `    ${t}`),
-      ...(f.targets.length > 6 ? [`    … and ${f.targets.length - 6} more`] : []),
-    ]);
-  }
-}
-
-/**
- * Client-side navigation through the router (a history entry and a popstate, as Back does): much
- * quicker than reloading the app for each of ~100 screens. The page-load boundary is keyed by pathname,
- * so the new page is the `.page` element not marked as the one left behind.
- */
-async function navigate(page: Page, path: string): Promise<void> {
-  if (new URL(page.url()).pathname === path) {
-    await page.goto(path);
-  } else {
-    await page.locator('main > .page').evaluate((el) => el.setAttribute('data-left', ''));
-    await page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-  }
-  await expect(page).toHaveURL(onPath(path));
-  await expect(page.locator('main > .page:not([data-left])'), `${path} loaded`).toHaveAttribute(
-    'data-status',
-    'loaded',
-  );
-  await expect(page.locator('main .loading'), `${path} has no spinner left`).toHaveCount(0);
-}
-
-async function firstId(request: APIRequestContext, token: string, url: string): Promise<number> {
-  const response = await request.get(url, { headers: bearer(token) });
-  expect(response.status(), url).toBe(200);
-  const { data } = (await response.json()) as { data: { id: number }[] };
-  if (!data[0]) throw new Error(`${url} lists nothing.`);
-  return data[0].id;
-}
-
-async function login(page: Page, role: DemoRole, width: Width): Promise<string> {
-  // loginAs waits for the sidebar, which a phone only shows once opened: log in wide, then narrow.
-  await page.setViewportSize(WIDTHS.desktop);
-  const token = await loginAs(page, role);
-  if (width === 'phone') {
-    await page.setViewportSize(WIDTHS.phone);
-    await expect(sidebar(page)).toBeHidden();
-  }
-  return token;
-}
-
-/** The menu (opened first on a phone, where it starts closed) and the logout confirmation, cancelled. */
-async function checkMenuAndLogout(audit: Audit, width: Width): Promise<void> {
-  const { page } = audit;
-  if (width === 'phone') {
-    await page.getByRole('button', { name: 'Toggle menu' }).click();
-    await expect(sidebar(page)).toBeVisible();
-    await audit.check('menu (open on a phone)', '#main-menu');
-  }
-  await logoutEntry(page).click();
-  await expect(confirmDialog(page)).toContainText('Are you sure you want to logout?');
-  await audit.check('logout confirmation', '[role="dialog"]');
-  await confirmDialog(page).getByRole('button', { name: 'Cancel', exact: true }).click();
-  await expect(confirmDialog(page)).toHaveCount(0);
-}
-
-let current: Audit | undefined;
-/** `screens`: whose screens these are; a student's (and the signed-out ones) fail on any finding. */
-const startAudit = (page: Page, screens: 'student' | 'staff') =>
-  (current = new Audit(page, screens === 'student'));
-
-function expectNoFindings(audit: Audit): void {
-  const lines = audit.report(audit.failing());
-  const which = audit.strict ? 'any impact (student screens)' : 'serious and critical (staff screens)';
-  expect(lines, `axe, WCAG 2.1 AA, ${which}:\n${lines.join('\n')}`).toEqual([]);
-}
+// The audit itself (the route lists, axe's settings, navigation): a11y-audit.ts.
 
 test('every route of the route table is audited for some role', () => {
   const audited = new Set<PathKey>([
@@ -243,8 +52,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
   // attached to the test (in the JSON and HTML reports) and printed.
   // eslint-disable-next-line no-empty-pattern -- Playwright wants a pattern, and this hook needs no fixture.
   test.afterEach(async ({}, testInfo) => {
-    const lines = current?.report() ?? [];
-    current = undefined;
+    const lines = takeFindings();
     if (lines.length > 0) {
       await testInfo.attach('axe findings', { body: lines.join('\n'), contentType: 'text/plain' });
       console.log(`axe findings, ${testInfo.title}:\n${lines.join('\n')}`);

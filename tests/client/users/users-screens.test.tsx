@@ -1,89 +1,19 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DialogHost } from '../../../src/client/components/dialogs.tsx';
-import { login, logout } from '../../../src/client/features/auth/auth.store.ts';
-import UserEditScreen from '../../../src/client/features/users/screens/user-edit-screen.tsx';
-import UsersScreen from '../../../src/client/features/users/screens/users-screen.tsx';
-import { clearGetCache } from '../../../src/client/lib/get-cache.ts';
-import type { AdminUser } from '../../../src/shared/contracts/admin-users.ts';
-import { json, loginRoute, makeUser, mockFetch } from '../helpers.ts';
-import type { SeenRequest } from '../helpers.ts';
-import { choose, currentLocation, renderScreen, type } from '../render.tsx';
+import { json } from '../helpers.ts';
+import { currentLocation, type } from '../render.tsx';
+import {
+  adminUser,
+  jo,
+  listQueries,
+  renderList,
+  sam,
+  serve,
+  signInAs,
+  teacherUser,
+} from './users-fixtures.tsx';
 
-const adminUser = makeUser({ id: 1, is_admin: 1, full_name: 'Alex Morgan', email: 'admin@pathbuilder.test' });
-const teacherUser = makeUser({
-  id: 2,
-  is_teacher: 1,
-  full_name: 'Taylor Brooks',
-  email: 'teacher@pathbuilder.test',
-});
-const asAdmin = (over: Partial<AdminUser>): AdminUser => ({
-  ...makeUser(),
-  role: 'student',
-  teacher_school_ids: [],
-  last_synced_at: null,
-  ...over,
-});
-const sam = asAdmin({ id: 30, full_name: 'Sam Rivera', email: 'sam@example.test' });
-const jo = asAdmin({ id: 31, full_name: 'Jo Lee', email: 'jo@example.test', email_verified: false });
-const locations = [
-  { id: 1, name: 'Springfield' },
-  { id: 2, name: 'Riverside' },
-];
-const schools = [
-  { id: 1, name: 'Little Acorns', location_id: 1, location_name: 'Springfield' },
-  { id: 2, name: 'Riverside Institute', location_id: 2, location_name: 'Riverside' },
-];
-
-async function signInAs(user: ReturnType<typeof makeUser>) {
-  mockFetch(() => json(204, undefined));
-  await logout();
-  await clearGetCache();
-  localStorage.clear();
-  sessionStorage.clear();
-  mockFetch(loginRoute(user));
-  await login({ email: user.email, password: 'pathbuilder-demo' });
-}
-
-/** The API as the screens see it; `other` answers what the test is about. */
-function serve(opts: {
-  users?: (r: SeenRequest) => { data: AdminUser[]; total: number };
-  other?: (r: SeenRequest) => Response | undefined;
-}) {
-  return mockFetch((r) => {
-    const answer = opts.other?.(r);
-    if (answer) return answer;
-    if (r.method === 'GET' && r.url.startsWith('/api/admin/users?')) {
-      const { data, total } = opts.users?.(r) ?? { data: [sam, jo], total: 2 };
-      const page = Number(new URL(r.url, 'http://x').searchParams.get('page'));
-      return json(200, { data, meta: { total, page, per_page: 25 } });
-    }
-    if (r.method === 'GET' && r.url === '/api/lookups/locations') return json(200, { data: locations });
-    if (r.method === 'GET' && r.url === '/api/lookups/schools') return json(200, { data: schools });
-    if (r.method === 'GET' && r.url.startsWith('/api/admin/schools?'))
-      return json(200, {
-        data: [{ ...schools[0], student_count: 3, teacher_count: 1 }],
-        meta: { total: 1, page: 1, per_page: 100 },
-      });
-    return undefined;
-  });
-}
-
-const listQueries = (requests: SeenRequest[]) =>
-  requests
-    .filter((r) => r.method === 'GET' && r.url.startsWith('/api/admin/users?'))
-    .map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams));
-
-const renderList = (at = '/admin/users') => renderScreen(<UsersScreen />, { path: '/admin/users', at });
-
-const renderEdit = (id?: string) =>
-  renderScreen(
-    <>
-      <DialogHost />
-      <UserEditScreen id={id} />
-    </>,
-    { path: '/admin/user/:id?', at: id ? `/admin/user/${id}` : '/admin/user' },
-  );
+// The Manage Users screen (the user screen: user-screen.test.tsx).
 
 afterEach(() => {
   vi.useRealTimers();
@@ -187,131 +117,5 @@ describe('the Manage Users screen', () => {
           .map((o) => o.textContent),
       ).toEqual(['Any school', 'Little Acorns']),
     );
-  });
-});
-
-describe('the user screen', () => {
-  it('creates a user, showing the server’s field errors first, then opens the new user', async () => {
-    await signInAs(adminUser);
-    const created = asAdmin({
-      id: 44,
-      full_name: 'Casey Quinn',
-      email: 'casey@example.test',
-      email_verified: false,
-    });
-    const posts: unknown[] = [];
-    serve({
-      other: (r) => {
-        if (r.method === 'POST' && r.url === '/api/admin/users') {
-          posts.push(r.body);
-          return posts.length === 1
-            ? json(422, {
-                message: 'The email has already been taken.',
-                errors: {
-                  email: ['The email has already been taken.'],
-                  school_id: ['The selected school is invalid.'],
-                },
-              })
-            : json(201, { user: created });
-        }
-        if (r.method === 'GET' && r.url === '/api/admin/users/44') return json(200, { user: created });
-        return undefined;
-      },
-    });
-    renderEdit();
-    expect(await screen.findByRole('heading', { name: 'New user' })).toBeTruthy();
-    await screen.findByLabelText(/Full name/);
-    type(/Full name/, 'Casey Quinn');
-    type(/Email/, 'casey@example.test');
-    await choose('Role', 'Teacher');
-    await choose('Location', 'Riverside');
-    await choose('School', 'Riverside Institute');
-    await choose('Schools this teacher teaches', 'Little Acorns (Springfield)');
-    fireEvent.click(screen.getByRole('button', { name: 'Create user' }));
-
-    const email = screen.getByLabelText(/Email/);
-    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('The email has already been taken.')).toBeTruthy();
-    expect(screen.getByText('The selected school is invalid.')).toBeTruthy();
-    expect(posts[0]).toEqual({
-      full_name: 'Casey Quinn',
-      email: 'casey@example.test',
-      role: 'teacher',
-      location_id: 2,
-      school_id: 2,
-      teacher_school_ids: [1],
-    });
-
-    fireEvent.click(screen.getByRole('button', { name: 'Create user' }));
-    expect(await screen.findByText('Casey Quinn was created and invited by e-mail.')).toBeTruthy();
-    await waitFor(() => expect(currentLocation()).toBe('/admin/user/44'));
-  });
-
-  it('deactivates a user after confirming, and can reactivate them', async () => {
-    await signInAs(adminUser);
-    const statuses: unknown[] = [];
-    const { requests } = serve({
-      other: (r) => {
-        if (r.method === 'GET' && r.url === '/api/admin/users/30') return json(200, { user: sam });
-        if (r.method === 'PUT' && r.url === '/api/admin/users/30/status') {
-          statuses.push(r.body);
-          return json(200, { user: { ...sam, is_active: (r.body as { is_active: boolean }).is_active } });
-        }
-        return undefined;
-      },
-    });
-    renderEdit('30');
-    expect(await screen.findByRole('heading', { name: 'Edit user' })).toBeTruthy();
-    expect(((await screen.findByLabelText(/Full name/)) as HTMLInputElement).value).toBe('Sam Rivera');
-    // Roles change on Manage Users Role, not here.
-    expect(screen.queryByLabelText('Role')).toBeNull();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Confirm' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
-
-    fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
-    dialog = await screen.findByRole('dialog', { name: 'Confirm' });
-    expect(within(dialog).getByText(/Deactivate Sam Rivera\? They are signed out at once/)).toBeTruthy();
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' })));
-    expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeTruthy();
-    expect(screen.getByText(/^Deactivated/)).toBeTruthy();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
-    dialog = await screen.findByRole('dialog', { name: 'Confirm' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeTruthy();
-    expect(statuses).toEqual([{ is_active: false }, { is_active: true }]);
-  });
-
-  it('says a new e-mail address waits for its confirmation link rather than that it changed', async () => {
-    await signInAs(teacherUser);
-    const puts: unknown[] = [];
-    serve({
-      other: (r) => {
-        if (r.method === 'GET' && r.url === '/api/admin/users/30') return json(200, { user: sam });
-        if (r.method === 'PUT' && r.url === '/api/admin/users/30') {
-          puts.push(r.body);
-          return json(200, { user: sam, pending_email: 'sam.new@example.test' });
-        }
-        return undefined;
-      },
-    });
-    renderEdit('30');
-    expect(((await screen.findByLabelText(/Full name/)) as HTMLInputElement).value).toBe('Sam Rivera');
-    type(/Email/, 'sam.new@example.test');
-    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(
-      await screen.findByText(
-        'The changes were saved. A confirmation link was sent to sam.new@example.test; the e-mail address changes when it is opened.',
-      ),
-    ).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toMatch(
-      /Waiting for confirmation.*sam\.new@example\.test/,
-    );
-    expect(screen.queryByText('The changes were saved.')).toBeNull();
-    expect(puts).toHaveLength(1);
   });
 });

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { clear, createStore } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authState } from '../../../src/client/shell/session.ts';
+import DashboardScreen from '../../../src/client/features/dashboard/screens/dashboard-screen.tsx';
+import { json, makeUser, mockFetch } from '../helpers.ts';
+import { renderScreen } from '../render.tsx';
+import { item, LAST, QUIZZES } from './quiz-list-fixtures.ts';
+
+// The student dashboard (the quizzes list: list-screens.test.tsx).
+beforeEach(async () => {
+  await clear(createStore('pathbuilder-attempts', 'attempts'));
+  authState.user = makeUser();
+  authState.token = 'token-abc';
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  authState.user = null;
+  authState.token = null;
+  vi.unstubAllGlobals();
+});
+
+describe('the student dashboard', () => {
+  it('before the diagnostic, offers only the diagnostic and asks the API for nothing', async () => {
+    const { requests } = mockFetch(() => json(200, { data: [] }));
+    renderScreen(<DashboardScreen user={makeUser({ taken_diagnostics: 0 })} />);
+    expect(screen.getByRole('link', { name: 'Take the diagnostic' }).getAttribute('href')).toBe('/start');
+    expect(screen.queryByText('Upcoming')).toBeNull();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('after it, shows progress, what is in progress, what is due soonest and the latest results, from three lists', async () => {
+    const soon = new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString();
+    const later = new Date(Date.now() + 9 * 86_400_000).toISOString();
+    const quizzes = [
+      ...QUIZZES,
+      item({ id: 6, title: 'Due later quiz', closes_at: later }),
+      item({ id: 7, title: 'Due soon quiz', closes_at: soon }),
+      item({
+        id: 8,
+        title: 'Passed quiz',
+        state: 'submitted',
+        attempts_used: 1,
+        best_percent: 90,
+        last_attempt_id: '11111111-2222-4333-8444-555566667777',
+        last_percent: 90,
+        last_passed: true,
+        last_submitted_at: '2026-11-01T09:00:00.000Z',
+      }),
+    ];
+    quizzes[3] = {
+      ...quizzes[3]!,
+      last_percent: 75,
+      last_passed: true,
+      last_submitted_at: '2026-11-10T09:00:00.000Z',
+    };
+    const { requests } = mockFetch((request) => {
+      if (request.url === '/api/my/assessments?kind=quiz') return json(200, { data: quizzes });
+      if (request.url.startsWith('/api/my/assessments')) return json(200, { data: [] });
+      if (request.url.startsWith('/api/usernotifications/unseen-count')) return json(200, { count: 2 });
+      return undefined;
+    });
+    renderScreen(<DashboardScreen user={makeUser()} />);
+
+    const progress = await screen.findByRole('region', { name: 'Your progress' });
+    expect(progress.textContent).toContain('2 of 8 quizzes done');
+    expect(progress.textContent).toContain('2 passed');
+    expect(progress.textContent).toContain('Average score 83%');
+
+    const inProgress = screen.getByRole('region', { name: 'In progress' });
+    expect(within(inProgress).getByRole('heading', { name: 'Quiz under way' })).toBeTruthy();
+    expect(within(inProgress).getByRole('link', { name: 'Continue' })).toBeTruthy();
+
+    const upcoming = screen.getByRole('region', { name: 'Upcoming' });
+    expect(
+      within(upcoming)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Due soon quiz', 'Due later quiz', 'Fresh quiz', 'Later quiz']);
+    expect(upcoming.textContent).toContain('Closes in 2 days');
+
+    // The latest first, each with its score and what can be done with it now.
+    const latest = screen.getByRole('region', { name: 'Latest results' });
+    const rows = within(latest).getAllByRole('listitem');
+    expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual(['Done quiz', 'Passed quiz']);
+    expect(rows[0]!.textContent).toContain('75% · Passed');
+    expect(within(rows[0]!).getByRole('link', { name: 'Retake' }).getAttribute('href')).toBe('/quiz/4');
+    expect(within(rows[0]!).getByRole('link', { name: 'Review' }).getAttribute('href')).toBe(
+      `/quiz-result/${LAST}`,
+    );
+    expect(within(rows[1]!).queryByRole('link', { name: 'Start' })).toBeNull();
+
+    // Three lists side by side, and no result fetched one by one.
+    expect(requests.filter((r) => r.url.includes('/result'))).toHaveLength(0);
+    expect(requests.filter((r) => r.url.startsWith('/api/my/assessments'))).toHaveLength(3);
+
+    // Students have no bell: the dashboard says what is new and leads to their notifications.
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    await waitFor(() => expect(notifications.textContent).toContain('You have 2 new notifications.'));
+    expect(
+      within(notifications).getByRole('link', { name: 'See your notifications' }).getAttribute('href'),
+    ).toBe('/notifications');
+  });
+});
+
+describe('the student dashboard while its announcements are slow', () => {
+  it('shows nothing of the lists until the announcements are in, so they never push the page down', async () => {
+    let answer!: () => void;
+    const announcementsIn = new Promise<void>((resolve) => (answer = resolve));
+    mockFetch((request) => {
+      if (request.url === '/api/announcements/current') {
+        return announcementsIn.then(() =>
+          json(200, {
+            data: [
+              {
+                id: 1,
+                title: 'First-aid certificates',
+                body: '<p>Bring yours before placement.</p>',
+                published_at: '2026-11-20T09:00:00.000Z',
+                author_name: 'Ada Admin',
+              },
+            ],
+          }),
+        );
+      }
+      if (request.url === '/api/my/assessments?kind=quiz') return json(200, { data: QUIZZES });
+      if (request.url.startsWith('/api/my/assessments')) return json(200, { data: [] });
+      if (request.url.startsWith('/api/usernotifications/unseen-count')) return json(200, { count: 0 });
+      return undefined;
+    });
+    renderScreen(<DashboardScreen user={makeUser()} />);
+
+    // The lists have arrived; the announcements have not.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Your progress' })).toBeNull();
+
+    answer();
+    const announcements = await screen.findByRole('region', { name: 'Announcements' });
+    const progress = await screen.findByRole('region', { name: 'Your progress' });
+    // The announcements come first on the page.
+    expect(announcements.compareDocumentPosition(progress) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('still shows the lists when the announcements cannot be loaded', async () => {
+    mockFetch((request) => {
+      if (request.url === '/api/announcements/current') return json(500, { message: 'Server error.' });
+      if (request.url === '/api/my/assessments?kind=quiz') return json(200, { data: QUIZZES });
+      if (request.url.startsWith('/api/my/assessments')) return json(200, { data: [] });
+      return undefined;
+    });
+    renderScreen(<DashboardScreen user={makeUser()} />);
+    expect(await screen.findByRole('region', { name: 'Your progress' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Announcements' })).toBeNull();
+  });
+});
