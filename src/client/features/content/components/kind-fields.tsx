@@ -4,6 +4,7 @@ import { DateTimePicker } from '../../../components/date-time-picker.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import type { ContentDraft } from '../content-draft.ts';
 import { browserDuration, UploadField } from './upload-field.tsx';
+import { RadioChoices } from '../../../components/check-field.tsx';
 
 type Props = {
   draft: ContentDraft;
@@ -17,6 +18,11 @@ export function formatDuration(seconds: number | null): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+const SOURCES = [
+  { value: 'file', label: 'Upload a file' },
+  { value: 'link', label: 'Link to a video elsewhere' },
+] as const;
+
 /** A video: an uploaded MP4/WebM (with its poster) or a link to YouTube, Vimeo or another https site. */
 export function VideoFields({ draft, change, errors }: Props) {
   return (
@@ -24,24 +30,12 @@ export function VideoFields({ draft, change, errors }: Props) {
       <fieldset className="bo-fieldset">
         <legend>Video</legend>
         <div className="bo-toolbar">
-          <label className="checkbox">
-            <input
-              type="radio"
-              name="source"
-              checked={draft.source === 'file'}
-              onChange={() => change({ source: 'file' })}
-            />
-            Upload a file
-          </label>
-          <label className="checkbox">
-            <input
-              type="radio"
-              name="source"
-              checked={draft.source === 'link'}
-              onChange={() => change({ source: 'link' })}
-            />
-            Link to a video elsewhere
-          </label>
+          <RadioChoices
+            name="source"
+            value={draft.source}
+            options={SOURCES}
+            onChange={(source) => change({ source })}
+          />
         </div>
         {draft.source === 'file' ? (
           <>

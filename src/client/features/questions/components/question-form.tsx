@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { KnowledgeGraph } from '../../../../shared/contracts/knowledge-graph.ts';
-import { DIFFICULTY_LABELS } from '../../../../shared/contracts/questions.ts';
 import type { Question, QuestionType } from '../../../../shared/contracts/questions.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { Dropdown } from '../../../components/dropdown.tsx';
@@ -26,8 +25,9 @@ import { topicOptions } from '../topic-options.ts';
 import { AcceptedEditor, TrueFalseEditor } from './answer-editors.tsx';
 import { ChoiceEditor } from './choice-editor.tsx';
 import { ImageField } from './image-field.tsx';
-import { TYPE_OPTIONS } from './question-filters.tsx';
+import { DIFFICULTY_OPTIONS, TYPE_OPTIONS } from './question-filters.tsx';
 import { OrderingEditor, PairsEditor } from './sequence-editors.tsx';
+import { CheckField, RadioChoices } from '../../../components/check-field.tsx';
 
 function save(question: Question | undefined, draft: QuestionDraft): Promise<Question> {
   const body = bodyOf(draft);
@@ -112,30 +112,23 @@ export function QuestionForm({
       <fieldset className="bo-fieldset">
         <legend>Difficulty</legend>
         <div className="bo-toolbar">
-          {[1, 2, 3].map((d) => (
-            <label key={d} className="checkbox">
-              <input
-                type="radio"
-                name="difficulty"
-                checked={draft.difficulty === d}
-                onChange={() => change({ difficulty: d })}
-              />
-              {DIFFICULTY_LABELS[d]}
-            </label>
-          ))}
+          <RadioChoices
+            name="difficulty"
+            value={draft.difficulty}
+            options={DIFFICULTY_OPTIONS}
+            onChange={(difficulty) => change({ difficulty })}
+          />
         </div>
         {errors.difficulty && <p className="field__errors">{errors.difficulty.join(' ')}</p>}
       </fieldset>
       <div className="field">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="practice_only"
-            checked={draft.practice_only}
-            onChange={(e) => change({ practice_only: e.target.checked })}
-          />
+        <CheckField
+          name="practice_only"
+          checked={draft.practice_only}
+          onChange={(practice_only) => change({ practice_only })}
+        >
           Test Yourself question
-        </label>
+        </CheckField>
         <p className="field__hint">
           Practice shows its answer straight away, so it is never used in a quiz, exam or diagnostic.
           Questions used in assessments appear in Test Yourself only once no open or upcoming assessment uses
