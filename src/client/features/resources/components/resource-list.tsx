@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Resource, ResourceFolder } from '../../../../shared/contracts/resources.ts';
 import { PATHS } from '../../../shell/paths.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { fileFacts, typeTag } from '../resource-format.ts';
 
 /** Folders as large tap targets, each opening its list of files. */
@@ -57,5 +58,16 @@ export function ResourceList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A screen opened without the folder or file it shows: back to Resources to choose one. */
+export function ChooseInResources({ title, text }: { title: string; text: string }) {
+  return (
+    <EmptyState title={title} text={text}>
+      <Link className="button" to={PATHS.resources}>
+        Go to Resources
+      </Link>
+    </EmptyState>
   );
 }
