@@ -24,33 +24,3 @@ export function CheckField({
     </label>
   );
 }
-
-/** One radio (a CheckField) per option, grouped by `name`; choosing one calls `onChange` with its value. */
-export function RadioChoices<T extends string | number | boolean>({
-  name,
-  value,
-  options,
-  onChange,
-}: {
-  name: string;
-  /** None chosen yet: null. */
-  value: T | null;
-  options: ReadonlyArray<{ value: T; label: ReactNode }>;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <>
-      {options.map((o) => (
-        <CheckField
-          key={String(o.value)}
-          type="radio"
-          name={name}
-          checked={value === o.value}
-          onChange={() => onChange(o.value)}
-        >
-          {o.label}
-        </CheckField>
-      ))}
-    </>
-  );
-}

@@ -37,6 +37,13 @@ function RowsAndPager<R, D extends { data: R[] }>({
   );
 }
 
+/** What both paged lists take: the list's states (see ListBody), its page size, where a page click goes, the rows. */
+type PagedProps<R, D> = BodyProps<D> & {
+  perPage: number;
+  onPage: (page: number) => void;
+  children: (rows: R[]) => ReactNode;
+};
+
 /**
  * A paged list: its states (see ListBody), the rows (`children`) and the pager below them. The pager's
  * landmark is "<label> pages"; `pagerClassName` keeps a screen's own look.
@@ -47,13 +54,7 @@ export function PagedList<R>({
   pagerClassName,
   onPage,
   ...list
-}: BodyProps<ListPage<R>> & {
-  perPage: number;
-  label: string;
-  pagerClassName?: string;
-  onPage: (page: number) => void;
-  children: (rows: R[]) => ReactNode;
-}) {
+}: PagedProps<R, ListPage<R>> & { label: string; pagerClassName?: string }) {
   return (
     <RowsAndPager
       {...list}
@@ -81,9 +82,8 @@ export function StepPagedList<R>({
   pager: { note, ...pager },
   onPage,
   ...list
-}: BodyProps<StepPage<R>> & {
+}: PagedProps<R, StepPage<R>> & {
   page: number;
-  perPage: number;
   pager: {
     ariaLabel: string;
     className: string;
@@ -91,24 +91,11 @@ export function StepPagedList<R>({
     previous?: string;
     next?: string;
   };
-  onPage: (page: number) => void;
-  children: (rows: R[]) => ReactNode;
 }) {
-  return (
-    <RowsAndPager
-      {...list}
-      pager={(data) => (
-        <StepPager
-          page={page}
-          perPage={perPage}
-          total={data.total}
-          note={note?.(data.total)}
-          onPage={onPage}
-          {...pager}
-        />
-      )}
-    />
+  const stepper = ({ total }: StepPage<R>) => (
+    <StepPager page={page} perPage={perPage} total={total} note={note?.(total)} onPage={onPage} {...pager} />
   );
+  return <RowsAndPager {...list} pager={stepper} />;
 }
 
 /**

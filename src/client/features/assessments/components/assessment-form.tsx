@@ -31,7 +31,7 @@ import { ExposedWarning } from './exposed-warning.tsx';
 import type { SaveState } from './builder-chrome.tsx';
 import { FixedQuestions, RandomDraws } from './selection-editors.tsx';
 import { MarkingSettings, SchoolSettings, ScheduleSettings } from './settings-sections.tsx';
-import { CheckField, RadioChoices } from '../../../components/check-field.tsx';
+import { CheckField } from '../../../components/check-field.tsx';
 
 function save(args: { id: number | undefined; body: AssessmentBody }): Promise<Assessment> {
   return args.id === undefined ? createAssessment(args.body) : updateAssessment(args.id, args.body);
@@ -56,11 +56,6 @@ export type AssessmentFormProps = {
 };
 
 type Outcome = 'none' | 'saved' | 'invalid' | 'failed';
-
-const SELECTIONS = [
-  { value: 'fixed', label: 'Fixed questions' },
-  { value: 'random', label: 'Random draw per micro topic' },
-] as const;
 
 /**
  * Every setting of a quiz, exam or diagnostic, in sections, with a Save bar that stays in view. A refused
@@ -210,12 +205,22 @@ export function AssessmentForm(props: AssessmentFormProps) {
           <fieldset className="bo-fieldset">
             <legend>Selection</legend>
             <div className="bo-toolbar">
-              <RadioChoices
+              <CheckField
+                type="radio"
                 name="selection"
-                value={draft.selection}
-                options={SELECTIONS}
-                onChange={(selection) => change({ selection })}
-              />
+                checked={draft.selection === 'fixed'}
+                onChange={() => change({ selection: 'fixed' })}
+              >
+                Fixed questions
+              </CheckField>
+              <CheckField
+                type="radio"
+                name="selection"
+                checked={draft.selection === 'random'}
+                onChange={() => change({ selection: 'random' })}
+              >
+                Random draw per micro topic
+              </CheckField>
             </div>
           </fieldset>
           {draft.selection === 'fixed' ? (

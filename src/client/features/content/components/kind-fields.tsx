@@ -4,7 +4,7 @@ import { DateTimePicker } from '../../../components/date-time-picker.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import type { ContentDraft } from '../content-draft.ts';
 import { browserDuration, UploadField } from './upload-field.tsx';
-import { RadioChoices } from '../../../components/check-field.tsx';
+import { CheckField } from '../../../components/check-field.tsx';
 
 type Props = {
   draft: ContentDraft;
@@ -18,11 +18,6 @@ export function formatDuration(seconds: number | null): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-const SOURCES = [
-  { value: 'file', label: 'Upload a file' },
-  { value: 'link', label: 'Link to a video elsewhere' },
-] as const;
-
 /** A video: an uploaded MP4/WebM (with its poster) or a link to YouTube, Vimeo or another https site. */
 export function VideoFields({ draft, change, errors }: Props) {
   return (
@@ -30,12 +25,22 @@ export function VideoFields({ draft, change, errors }: Props) {
       <fieldset className="bo-fieldset">
         <legend>Video</legend>
         <div className="bo-toolbar">
-          <RadioChoices
+          <CheckField
+            type="radio"
             name="source"
-            value={draft.source}
-            options={SOURCES}
-            onChange={(source) => change({ source })}
-          />
+            checked={draft.source === 'file'}
+            onChange={() => change({ source: 'file' })}
+          >
+            Upload a file
+          </CheckField>
+          <CheckField
+            type="radio"
+            name="source"
+            checked={draft.source === 'link'}
+            onChange={() => change({ source: 'link' })}
+          >
+            Link to a video elsewhere
+          </CheckField>
         </div>
         {draft.source === 'file' ? (
           <>

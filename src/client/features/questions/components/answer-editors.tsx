@@ -2,7 +2,7 @@ import type { FieldErrors } from '../../../../shared/contracts/common.ts';
 import { TextField } from '../../../components/form-field.tsx';
 import type { QuestionDraft } from '../question-draft.ts';
 import { GroupErrors, ListButtons } from './list-buttons.tsx';
-import { RadioChoices } from '../../../components/check-field.tsx';
+import { CheckField } from '../../../components/check-field.tsx';
 
 type Props = {
   draft: QuestionDraft;
@@ -12,23 +12,23 @@ type Props = {
 
 const MAX_ACCEPTED = 10;
 
-const TRUE_FALSE = [
-  { value: true, label: 'True' },
-  { value: false, label: 'False' },
-];
-
 export function TrueFalseEditor({ draft, onChange, errors }: Props) {
   return (
     <fieldset className="bo-fieldset content-editor">
       <legend>Correct answer</legend>
       <GroupErrors messages={errors['content.correct'] ?? []} />
       <div className="bo-toolbar">
-        <RadioChoices
-          name="true-false"
-          value={draft.trueFalse}
-          options={TRUE_FALSE}
-          onChange={(trueFalse) => onChange({ trueFalse })}
-        />
+        {[true, false].map((value) => (
+          <CheckField
+            key={String(value)}
+            type="radio"
+            name="true-false"
+            checked={draft.trueFalse === value}
+            onChange={() => onChange({ trueFalse: value })}
+          >
+            {value ? 'True' : 'False'}
+          </CheckField>
+        ))}
       </div>
     </fieldset>
   );

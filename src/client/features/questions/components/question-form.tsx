@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { KnowledgeGraph } from '../../../../shared/contracts/knowledge-graph.ts';
+import { DIFFICULTY_LABELS } from '../../../../shared/contracts/questions.ts';
 import type { Question, QuestionType } from '../../../../shared/contracts/questions.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { Dropdown } from '../../../components/dropdown.tsx';
@@ -25,9 +26,9 @@ import { topicOptions } from '../topic-options.ts';
 import { AcceptedEditor, TrueFalseEditor } from './answer-editors.tsx';
 import { ChoiceEditor } from './choice-editor.tsx';
 import { ImageField } from './image-field.tsx';
-import { DIFFICULTY_OPTIONS, TYPE_OPTIONS } from './question-filters.tsx';
+import { TYPE_OPTIONS } from './question-filters.tsx';
 import { OrderingEditor, PairsEditor } from './sequence-editors.tsx';
-import { CheckField, RadioChoices } from '../../../components/check-field.tsx';
+import { CheckField } from '../../../components/check-field.tsx';
 
 function save(question: Question | undefined, draft: QuestionDraft): Promise<Question> {
   const body = bodyOf(draft);
@@ -112,12 +113,17 @@ export function QuestionForm({
       <fieldset className="bo-fieldset">
         <legend>Difficulty</legend>
         <div className="bo-toolbar">
-          <RadioChoices
-            name="difficulty"
-            value={draft.difficulty}
-            options={DIFFICULTY_OPTIONS}
-            onChange={(difficulty) => change({ difficulty })}
-          />
+          {[1, 2, 3].map((d) => (
+            <CheckField
+              key={d}
+              type="radio"
+              name="difficulty"
+              checked={draft.difficulty === d}
+              onChange={() => change({ difficulty: d })}
+            >
+              {DIFFICULTY_LABELS[d]}
+            </CheckField>
+          ))}
         </div>
         {errors.difficulty && <p className="field__errors">{errors.difficulty.join(' ')}</p>}
       </fieldset>

@@ -61,10 +61,15 @@ export function ResourceList({
   );
 }
 
-/** A screen opened without the folder or file it shows: back to Resources to choose one. */
-export function ChooseInResources({ title, text }: { title: string; text: string }) {
+const NOTHING_CHOSEN = {
+  file: { title: 'Choose a file', text: 'Open a file from Resources to see it here.' },
+  folder: { title: 'Choose a folder', text: 'Open a folder from Resources to see its files.' },
+} as const;
+
+/** A screen opened without the file or folder it shows: back to Resources to choose one. */
+export function ChooseInResources({ what }: { what: keyof typeof NOTHING_CHOSEN }) {
   return (
-    <EmptyState title={title} text={text}>
+    <EmptyState {...NOTHING_CHOSEN[what]}>
       <Link className="button" to={PATHS.resources}>
         Go to Resources
       </Link>

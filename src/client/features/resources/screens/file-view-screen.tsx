@@ -40,7 +40,7 @@ export default function FileViewScreen() {
             <p>{errorMessage(resource.error)}</p>
           </div>
         ) : (
-          <ChooseInResources title="Choose a file" text="Open a file from Resources to see it here." />
+          <ChooseInResources what="file" />
         )}
       </div>
     );

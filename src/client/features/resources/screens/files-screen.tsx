@@ -34,7 +34,7 @@ export default function FilesScreen() {
     return (
       <div className="screen resources">
         <PageTitle>Files</PageTitle>
-        <ChooseInResources title="Choose a folder" text="Open a folder from Resources to see its files." />
+        <ChooseInResources what="folder" />
       </div>
     );
 
