@@ -1,4 +1,3 @@
-import { ADMIN_SCHOOL_PATHS, adminSchoolsResponseSchema } from '../../../shared/contracts/admin-schools.ts';
 import {
   ANNOUNCEMENT_PATHS,
   announcementResponseSchema,
@@ -7,7 +6,6 @@ import {
   type AnnouncementBody,
   type AnnouncementStatus,
 } from '../../../shared/contracts/announcements.ts';
-import { LOOKUP_PATHS, schoolsResponseSchema } from '../../../shared/contracts/lookups.ts';
 import { delJson, getJson, postJson, putJson } from '../../lib/http.ts';
 
 export type AnnouncementPage = { data: Announcement[]; total: number; page: number };
@@ -44,18 +42,3 @@ export async function deleteAnnouncement(id: number): Promise<void> {
 
 // The dashboard's read lives apart, without zod (the first screen after sign-in loads it).
 export { fetchCurrentAnnouncements } from './current-announcements.api.ts';
-
-/** The schools an author may address: every school for an admin, a teacher's own for a teacher. */
-export async function fetchSchoolOptions(
-  isAdmin: boolean,
-  signal?: AbortSignal,
-): Promise<Array<{ id: number; name: string }>> {
-  const answer = isAdmin
-    ? await getJson(LOOKUP_PATHS.schools, { signal, schema: schoolsResponseSchema })
-    : await getJson(ADMIN_SCHOOL_PATHS.list, {
-        query: { per_page: 100 },
-        signal,
-        schema: adminSchoolsResponseSchema,
-      });
-  return answer.data.map((s) => ({ id: s.id, name: s.name }));
-}

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLoad } from '../../lib/use-async.ts';
 import type { LoadState } from '../../lib/use-async.ts';
-import { fetchAnnouncements, fetchSchoolOptions } from './announcements.api.ts';
+import { fetchAnnouncements } from './announcements.api.ts';
 import type { AnnouncementFilters, AnnouncementPage } from './announcements.api.ts';
 
 export const ANNOUNCEMENTS_PER_PAGE = 25;
@@ -17,11 +17,6 @@ export function useAnnouncementPage(filters: AnnouncementFilters, page: number):
   const [last, setLast] = useState<AnnouncementPage | undefined>(undefined);
   if (state.data && state.data !== last) setLast(state.data);
   return { ...state, data: state.data ?? last };
-}
-
-export function useSchoolOptions(isAdmin: boolean) {
-  const load = useCallback((signal: AbortSignal) => fetchSchoolOptions(isAdmin, signal), [isAdmin]);
-  return useLoad(load);
 }
 
 // The dashboard's hook lives apart, so the dashboard does not load the back office's API (and zod).

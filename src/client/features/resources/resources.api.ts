@@ -1,6 +1,4 @@
-import { ADMIN_SCHOOL_PATHS, adminSchoolsResponseSchema } from '../../../shared/contracts/admin-schools.ts';
 import { FILE_PATHS } from '../../../shared/contracts/files.ts';
-import { LOOKUP_PATHS, schoolsResponseSchema } from '../../../shared/contracts/lookups.ts';
 import {
   RESOURCE_PATHS,
   folderResponseSchema,
@@ -79,19 +77,4 @@ export async function deleteResource(id: number, force: boolean): Promise<{ inUs
 /** Deletes a file just uploaded whose entry was refused (nothing else uses it yet). */
 export async function discardUpload(fileId: number): Promise<void> {
   await delJson(FILE_PATHS.adminOne(fileId));
-}
-
-/** The schools a folder may be aimed at: every school for an admin, their own for a teacher. */
-export async function fetchSchoolChoices(
-  isAdmin: boolean,
-  signal?: AbortSignal,
-): Promise<Array<{ id: number; name: string }>> {
-  const answer = isAdmin
-    ? await getJson(LOOKUP_PATHS.schools, { signal, schema: schoolsResponseSchema })
-    : await getJson(ADMIN_SCHOOL_PATHS.list, {
-        query: { per_page: 100 },
-        signal,
-        schema: adminSchoolsResponseSchema,
-      });
-  return answer.data.map((s) => ({ id: s.id, name: s.name }));
 }

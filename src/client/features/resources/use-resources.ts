@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { Resource, ResourceFolder, ResourcesResponse } from '../../../shared/contracts/resources.ts';
 import { useLoad } from '../../lib/use-async.ts';
 import type { LoadState } from '../../lib/use-async.ts';
-import { fetchFolders, fetchResource, fetchResources, fetchSchoolChoices } from './resources.api.ts';
+import { fetchFolders, fetchResource, fetchResources } from './resources.api.ts';
 
 /** Every folder the caller can see; `fresh` skips the cache (the back office, after its own changes). */
 export function useFolders(fresh = false): LoadState<ResourceFolder[]> {
@@ -26,11 +26,6 @@ export function useResources(
 export function useResource(id: number | null): LoadState<Resource> {
   const load = useCallback((signal: AbortSignal) => fetchResource(id!, signal), [id]);
   return useLoad(id === null ? null : load);
-}
-
-export function useSchoolChoices(isAdmin: boolean): LoadState<Array<{ id: number; name: string }>> {
-  const load = useCallback((signal: AbortSignal) => fetchSchoolChoices(isAdmin, signal), [isAdmin]);
-  return useLoad(load);
 }
 
 /** A folder's path from the top ("Curriculum frameworks › Infants"), for headings and search results. */

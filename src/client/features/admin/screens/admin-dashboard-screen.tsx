@@ -3,7 +3,7 @@ import type { Dashboard } from '../../../../shared/contracts/reports.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { BarChart } from '../../../components/bar-chart.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { LoadError } from '../../../components/list-kit/index.ts';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useAdminDashboard } from '../use-admin-dashboard.ts';
 import '../admin.css';
@@ -26,14 +26,7 @@ export default function AdminDashboardScreen() {
   const state = useAdminDashboard();
   usePageReady({ loading: state.loading && !state.data, error: state.data ? null : state.error });
   if (state.error && !state.data)
-    return (
-      <div role="alert" className="card">
-        <p>{errorMessage(state.error)}</p>
-        <button type="button" className="button button--secondary" onClick={state.reload}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadError error={state.error} onRetry={state.reload} className="card" />;
   if (!state.data) return null;
   const d = state.data;
   return (

@@ -16,7 +16,7 @@ import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { saveAnnouncement } from '../announcements.api.ts';
-import { useSchoolOptions } from '../use-announcements.ts';
+import { useSchoolChoices } from '../../schools/index.ts';
 
 type Draft = {
   title: string;
@@ -61,7 +61,7 @@ export function AnnouncementForm({
   const [draft, setDraft] = useState(() => draftOf(announcement));
   const [whenError, setWhenError] = useState<string | undefined>();
   const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const schools = useSchoolOptions(isAdmin);
+  const schools = useSchoolChoices(isAdmin);
   const save = useAction(saveAnnouncement);
   const errors = save.fieldErrors;
   const published = announcement !== null && announcement.status !== 'scheduled';

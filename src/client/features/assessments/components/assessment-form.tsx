@@ -31,6 +31,7 @@ import { ExposedWarning } from './exposed-warning.tsx';
 import type { SaveState } from './builder-chrome.tsx';
 import { FixedQuestions, RandomDraws } from './selection-editors.tsx';
 import { MarkingSettings, SchoolSettings, ScheduleSettings } from './settings-sections.tsx';
+import { CheckField } from '../../../components/check-field.tsx';
 
 function save(args: { id: number | undefined; body: AssessmentBody }): Promise<Assessment> {
   return args.id === undefined ? createAssessment(args.body) : updateAssessment(args.id, args.body);
@@ -195,38 +196,31 @@ export function AssessmentForm(props: AssessmentFormProps) {
             maxLength={5000}
             errors={errors.description}
           />
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={draft.published}
-              onChange={(e) => change({ published: e.target.checked })}
-            />
+          <CheckField checked={draft.published} onChange={(published) => change({ published })}>
             Published (students can see it)
-          </label>
+          </CheckField>
         </FormSection>
 
         <FormSection id="questions">
           <fieldset className="bo-fieldset">
             <legend>Selection</legend>
             <div className="bo-toolbar">
-              <label className="checkbox">
-                <input
-                  type="radio"
-                  name="selection"
-                  checked={draft.selection === 'fixed'}
-                  onChange={() => change({ selection: 'fixed' })}
-                />
+              <CheckField
+                type="radio"
+                name="selection"
+                checked={draft.selection === 'fixed'}
+                onChange={() => change({ selection: 'fixed' })}
+              >
                 Fixed questions
-              </label>
-              <label className="checkbox">
-                <input
-                  type="radio"
-                  name="selection"
-                  checked={draft.selection === 'random'}
-                  onChange={() => change({ selection: 'random' })}
-                />
+              </CheckField>
+              <CheckField
+                type="radio"
+                name="selection"
+                checked={draft.selection === 'random'}
+                onChange={() => change({ selection: 'random' })}
+              >
                 Random draw per micro topic
-              </label>
+              </CheckField>
             </div>
           </fieldset>
           {draft.selection === 'fixed' ? (
@@ -236,22 +230,18 @@ export function AssessmentForm(props: AssessmentFormProps) {
           )}
           <ExposedWarning {...sectionProps} />
           <div className="bo-toolbar assessment-form__shuffle">
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={draft.shuffle_questions}
-                onChange={(e) => change({ shuffle_questions: e.target.checked })}
-              />
+            <CheckField
+              checked={draft.shuffle_questions}
+              onChange={(shuffle_questions) => change({ shuffle_questions })}
+            >
               Shuffle questions
-            </label>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={draft.shuffle_options}
-                onChange={(e) => change({ shuffle_options: e.target.checked })}
-              />
+            </CheckField>
+            <CheckField
+              checked={draft.shuffle_options}
+              onChange={(shuffle_options) => change({ shuffle_options })}
+            >
               Shuffle options
-            </label>
+            </CheckField>
           </div>
         </FormSection>
 

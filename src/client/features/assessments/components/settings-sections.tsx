@@ -8,6 +8,7 @@ import { TextField } from '../../../components/form-field.tsx';
 import { TargetSchoolsField } from '../../../components/target-schools-field.tsx';
 import type { AssessmentDraft } from '../assessment-draft.ts';
 import { fieldTargetId } from '../assessment-errors.ts';
+import { CheckField } from '../../../components/check-field.tsx';
 
 const REVIEW_OPTIONS = REVIEW_POLICIES.map((p) => ({ value: p, label: REVIEW_POLICY_LABELS[p] }));
 
@@ -19,9 +20,63 @@ type SectionProps = {
   readOnly?: boolean;
 };
 
+/** The number settings: each box's label, bounds and hint. */
+const NUMBER_SETTINGS = {
+  time_limit_minutes: {
+    label: 'Time limit (minutes)',
+    min: 1,
+    max: 600,
+    hint: 'Leave empty for no time limit.',
+  },
+  attempts_allowed: { label: 'Attempts allowed', min: 1, max: 100, hint: undefined },
+  offline_grace_minutes: {
+    label: 'Offline grace (minutes)',
+    min: 0,
+    max: 120,
+    hint: 'How long after the deadline answers given offline in time are still accepted.',
+  },
+  pass_mark: { label: 'Pass mark (%)', min: 0, max: 100, hint: undefined },
+} as const;
+
+/** A number setting bound to its draft key: the key is its name, the box an error links to and its errors. */
+function NumberSetting({
+  field,
+  disabled,
+  value,
+  draft,
+  change,
+  errors,
+}: {
+  field: keyof typeof NUMBER_SETTINGS;
+  disabled?: boolean;
+  /** What the box shows, when not the draft's value. */
+  value?: string;
+  draft: AssessmentDraft;
+  change: (patch: Partial<AssessmentDraft>) => void;
+  errors: FieldErrors;
+}) {
+  const { label, min, max, hint } = NUMBER_SETTINGS[field];
+  return (
+    <TextField
+      id={fieldTargetId(field)}
+      label={label}
+      name={field}
+      type="number"
+      min={min}
+      max={max}
+      hint={hint}
+      disabled={disabled}
+      value={value ?? draft[field]}
+      onChange={(v) => change({ [field]: v })}
+      errors={errors[field]}
+    />
+  );
+}
+
 /** The open/close window, the time limit, the attempts and the offline grace. */
 export function ScheduleSettings({ draft, onChange: change, errors, readOnly }: SectionProps) {
   const one = (field: string) => errors[field]?.join(' ');
+  const bound = { draft, change, errors };
   return (
     <>
       <div className="bo-filters">
@@ -52,52 +107,22 @@ export function ScheduleSettings({ draft, onChange: change, errors, readOnly }: 
       </div>
       <p className="field__hint">Leave either empty for no limit on that side.</p>
       <div className="bo-filters">
-        <TextField
-          id={fieldTargetId('time_limit_minutes')}
-          label="Time limit (minutes)"
-          name="time_limit_minutes"
-          type="number"
-          min={1}
-          max={600}
-          hint="Leave empty for no time limit."
-          value={draft.time_limit_minutes}
-          onChange={(v) => change({ time_limit_minutes: v })}
-          errors={errors.time_limit_minutes}
-        />
+        <NumberSetting field="time_limit_minutes" {...bound} />
         <div>
-          <TextField
-            id={fieldTargetId('attempts_allowed')}
-            label="Attempts allowed"
-            name="attempts_allowed"
-            type="number"
-            min={1}
-            max={100}
+          <NumberSetting
+            field="attempts_allowed"
             disabled={draft.unlimited_attempts}
             value={draft.unlimited_attempts ? '' : draft.attempts_allowed}
-            onChange={(v) => change({ attempts_allowed: v })}
-            errors={errors.attempts_allowed}
+            {...bound}
           />
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={draft.unlimited_attempts}
-              onChange={(e) => change({ unlimited_attempts: e.target.checked })}
-            />
+          <CheckField
+            checked={draft.unlimited_attempts}
+            onChange={(unlimited_attempts) => change({ unlimited_attempts })}
+          >
             Unlimited attempts
-          </label>
+          </CheckField>
         </div>
-        <TextField
-          id={fieldTargetId('offline_grace_minutes')}
-          label="Offline grace (minutes)"
-          name="offline_grace_minutes"
-          type="number"
-          min={0}
-          max={120}
-          hint="How long after the deadline answers given offline in time are still accepted."
-          value={draft.offline_grace_minutes}
-          onChange={(v) => change({ offline_grace_minutes: v })}
-          errors={errors.offline_grace_minutes}
-        />
+        <NumberSetting field="offline_grace_minutes" {...bound} />
       </div>
     </>
   );
@@ -127,19 +152,10 @@ export function SchoolSettings({
 
 /** The pass mark and when students see the answers. */
 export function MarkingSettings({ draft, onChange: change, errors, readOnly }: SectionProps) {
+  const bound = { draft, change, errors };
   return (
     <div className="bo-filters">
-      <TextField
-        id={fieldTargetId('pass_mark')}
-        label="Pass mark (%)"
-        name="pass_mark"
-        type="number"
-        min={0}
-        max={100}
-        value={draft.pass_mark}
-        onChange={(v) => change({ pass_mark: v })}
-        errors={errors.pass_mark}
-      />
+      <NumberSetting field="pass_mark" {...bound} />
       <Dropdown<ReviewPolicy>
         id={fieldTargetId('review_policy')}
         label="Show answers and explanations"

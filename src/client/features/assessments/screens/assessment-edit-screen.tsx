@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { usePageReady } from '../../../shell/page-load.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import type { Assessment } from '../../../../shared/contracts/assessments.ts';
 import '../assessments.css';
@@ -9,6 +8,7 @@ import { AssessmentForm } from '../components/assessment-form.tsx';
 import { AssessmentPreview } from '../components/assessment-preview.tsx';
 import { AssessmentResults } from '../components/assessment-results.tsx';
 import { useEditableAssessment, useTargetSchools } from '../use-assessments.ts';
+import { AdminsOnly } from '../../../shell/admins-only.tsx';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useKnowledgeGraph } from '../../knowledge-graph/index.ts';
 import '../../../components/styles/back-office.css';
@@ -22,14 +22,10 @@ export type AssessmentEditScreenProps = { kind: AssessmentKind; id?: string };
 
 export default function AssessmentEditScreen({ kind, id }: AssessmentEditScreenProps) {
   const { user } = useAuth();
-  if (kind === 'diagnostic' && roleOf(user) !== 'admin') return <AdminsOnly />;
+  if (kind === 'diagnostic' && roleOf(user) !== 'admin')
+    return <AdminsOnly text="Only admins manage diagnostics." />;
   // Keyed: another assessment (or the new one just created) starts from its own saved state.
   return <AssessmentEditor key={`${kind}-${id ?? 'new'}`} kind={kind} id={id} />;
-}
-
-function AdminsOnly() {
-  usePageReady({ loading: false, error: null });
-  return <EmptyState title="Admins only" text="Only admins manage diagnostics." />;
 }
 
 type Tab = 'settings' | 'preview' | 'results';

@@ -1,15 +1,14 @@
 import { Link } from 'react-router-dom';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../shell/page-load.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { TextField } from '../../../components/form-field.tsx';
 import type { Assessment } from '../../../../shared/contracts/assessments.ts';
 import '../assessments.css';
 import { ASSESSMENTS_PER_PAGE, useAssessmentPage } from '../use-assessments.ts';
 import { windowText } from '../assessment-window.ts';
+import { AdminsOnly } from '../../../shell/admins-only.tsx';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import '../../../components/styles/back-office.css';
-import { DataTable, PagedList, useListSearch } from '../../../components/list-kit/index.ts';
+import { DataTable, SearchedList, useListSearch } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 import { ASSESSMENT_NOUN, assessmentPath } from '../assessment-kind.ts';
 import type { AssessmentKind } from '../assessment-kind.ts';
@@ -19,22 +18,18 @@ export type AssessmentsScreenProps = { kind: AssessmentKind };
 
 export default function AssessmentsScreen({ kind }: AssessmentsScreenProps) {
   const { user } = useAuth();
-  if (kind === 'diagnostic' && roleOf(user) !== 'admin') return <AdminsOnly />;
+  if (kind === 'diagnostic' && roleOf(user) !== 'admin')
+    return <AdminsOnly text="Only admins manage diagnostics." />;
   // Keyed: moving between /admin/quizzes and /admin/exams starts a fresh list.
   return <AssessmentList key={kind} kind={kind} />;
-}
-
-function AdminsOnly() {
-  usePageReady({ loading: false, error: null });
-  return <EmptyState title="Admins only" text="Only admins manage diagnostics." />;
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function AssessmentList({ kind }: AssessmentsScreenProps) {
   const noun = ASSESSMENT_NOUN[kind];
-  const { search, setSearch, query, page, setPage } = useListSearch();
-  const list = useAssessmentPage(kind, page, query);
+  const search = useListSearch();
+  const list = useAssessmentPage(kind, search.page, search.query);
   usePageReady({ loading: list.loading && !list.data, error: list.error });
 
   return (
@@ -46,32 +41,16 @@ function AssessmentList({ kind }: AssessmentsScreenProps) {
         </Link>
       </div>
       <OfflineStamp updatedAt={list.updatedAt} />
-      <section className="card" aria-label={capital(noun.many)}>
-        <div className="assessments-screen__search">
-          <TextField
-            label={`Search ${noun.many}`}
-            name="search"
-            type="search"
-            value={search}
-            onChange={setSearch}
-          />
-        </div>
-        <PagedList
-          load={list}
-          errors="none"
-          perPage={ASSESSMENTS_PER_PAGE}
-          label={capital(noun.many)}
-          onPage={setPage}
-          empty={
-            <EmptyState
-              title={`No ${noun.many} found`}
-              text={query ? `No ${noun.one} matches “${query}”.` : `Create the first ${noun.one}.`}
-            />
-          }
-        >
-          {(rows) => <AssessmentTable kind={kind} items={rows} />}
-        </PagedList>
-      </section>
+      <SearchedList
+        label={capital(noun.many)}
+        noun={noun}
+        search={search}
+        load={list}
+        perPage={ASSESSMENTS_PER_PAGE}
+        searchClassName="assessments-screen__search"
+      >
+        {(rows) => <AssessmentTable kind={kind} items={rows} />}
+      </SearchedList>
     </div>
   );
 }

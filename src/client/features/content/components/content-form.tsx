@@ -18,6 +18,7 @@ import type { ContentDraft } from '../content-draft.ts';
 import { CONTENT_NOUN } from '../content-kind.ts';
 import type { ContentKind } from '../content-kind.ts';
 import { AttachmentFields, LiveFields, VideoFields } from './kind-fields.tsx';
+import { CheckField } from '../../../components/check-field.tsx';
 
 /** The fields the form shows; an error for any other lands in the message at the top. */
 const SHOWN = new Set([
@@ -181,15 +182,13 @@ export function ContentForm({
           errors={errors.school_ids}
         />
         <div className="field">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              name="published"
-              checked={draft.published}
-              onChange={(e) => change({ published: e.target.checked })}
-            />
+          <CheckField
+            name="published"
+            checked={draft.published}
+            onChange={(published) => change({ published })}
+          >
             Published (students can see it)
-          </label>
+          </CheckField>
         </div>
       </fieldset>
       <div className="bo-toolbar">

@@ -4,6 +4,7 @@ import { DateTimePicker } from '../../../components/date-time-picker.tsx';
 import { TextField } from '../../../components/form-field.tsx';
 import type { ContentDraft } from '../content-draft.ts';
 import { browserDuration, UploadField } from './upload-field.tsx';
+import { CheckField } from '../../../components/check-field.tsx';
 
 type Props = {
   draft: ContentDraft;
@@ -24,24 +25,22 @@ export function VideoFields({ draft, change, errors }: Props) {
       <fieldset className="bo-fieldset">
         <legend>Video</legend>
         <div className="bo-toolbar">
-          <label className="checkbox">
-            <input
-              type="radio"
-              name="source"
-              checked={draft.source === 'file'}
-              onChange={() => change({ source: 'file' })}
-            />
+          <CheckField
+            type="radio"
+            name="source"
+            checked={draft.source === 'file'}
+            onChange={() => change({ source: 'file' })}
+          >
             Upload a file
-          </label>
-          <label className="checkbox">
-            <input
-              type="radio"
-              name="source"
-              checked={draft.source === 'link'}
-              onChange={() => change({ source: 'link' })}
-            />
+          </CheckField>
+          <CheckField
+            type="radio"
+            name="source"
+            checked={draft.source === 'link'}
+            onChange={() => change({ source: 'link' })}
+          >
             Link to a video elsewhere
-          </label>
+          </CheckField>
         </div>
         {draft.source === 'file' ? (
           <>

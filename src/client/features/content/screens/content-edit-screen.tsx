@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useTargetSchools } from '../../assessments/index.ts';
+import { AdminsOnly } from '../../../shell/admins-only.tsx';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useKnowledgeGraph } from '../../knowledge-graph/index.ts';
 import '../../../components/styles/back-office.css';
@@ -19,13 +20,9 @@ export type ContentEditScreenProps = { kind: ContentKind; id?: string };
 
 export default function ContentEditScreen({ kind, id }: ContentEditScreenProps) {
   const { user } = useAuth();
-  if (kind === 'lecture' && roleOf(user) !== 'admin') return <AdminsOnly />;
+  if (kind === 'lecture' && roleOf(user) !== 'admin')
+    return <AdminsOnly text="Only admins manage lectures." />;
   return <ContentEditor key={`${kind}:${id ?? 'new'}`} kind={kind} id={id} />;
-}
-
-function AdminsOnly() {
-  usePageReady({ loading: false, error: null });
-  return <EmptyState title="Admins only" text="Only admins manage lectures." />;
 }
 
 function ContentEditor({ kind, id }: ContentEditScreenProps) {

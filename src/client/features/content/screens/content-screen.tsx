@@ -2,15 +2,14 @@ import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../shell/page-title.tsx';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { confirmDialog } from '../../../components/dialogs.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { TextField } from '../../../components/form-field.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import type { ContentItem } from '../../../../shared/contracts/content.ts';
+import { AdminsOnly } from '../../../shell/admins-only.tsx';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import '../../../components/styles/back-office.css';
-import { DataTable, PagedList, useListSearch } from '../../../components/list-kit/index.ts';
+import { DataTable, SearchedList, useListSearch } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 import { deleteContentItem } from '../content.api.ts';
 import { capital, CONTENT_NOUN, editPath } from '../content-kind.ts';
@@ -22,14 +21,10 @@ export type ContentScreenProps = { kind: ContentKind };
 
 export default function ContentScreen({ kind }: ContentScreenProps) {
   const { user } = useAuth();
-  if (kind === 'lecture' && roleOf(user) !== 'admin') return <AdminsOnly />;
+  if (kind === 'lecture' && roleOf(user) !== 'admin')
+    return <AdminsOnly text="Only admins manage lectures." />;
   // Keyed: moving between /admin/lectures and /admin/videos starts a fresh list.
   return <ContentList key={kind} kind={kind} />;
-}
-
-function AdminsOnly() {
-  usePageReady({ loading: false, error: null });
-  return <EmptyState title="Admins only" text="Only admins manage lectures." />;
 }
 
 const dateText = (iso: string | null) =>
@@ -106,8 +101,8 @@ function contentColumns(
 /** Every lecture, video or live discussion the caller manages: search, create, edit, delete. */
 function ContentList({ kind }: ContentScreenProps) {
   const noun = CONTENT_NOUN[kind];
-  const { search, setSearch, query, page, setPage } = useListSearch();
-  const list = useContentPage(kind, page, query);
+  const search = useListSearch();
+  const list = useContentPage(kind, search.page, search.query);
   usePageReady({ loading: list.loading && !list.data, error: list.error });
 
   const remove = async (item: ContentItem) => {
@@ -130,39 +125,24 @@ function ContentList({ kind }: ContentScreenProps) {
         </Link>
       </div>
       <OfflineStamp updatedAt={list.updatedAt} saved={list.saved} />
-      <section className="card" aria-label={capital(noun.many)}>
-        <TextField
-          label={`Search ${noun.many}`}
-          name="search"
-          type="search"
-          value={search}
-          onChange={setSearch}
-        />
-        <PagedList
-          load={list}
-          errors="none"
-          perPage={CONTENT_PER_PAGE}
-          label={capital(noun.many)}
-          onPage={setPage}
-          empty={
-            <EmptyState
-              title={`No ${noun.many} found`}
-              text={query ? `No ${noun.one} matches “${query}”.` : `Create the first ${noun.one}.`}
-            />
-          }
-        >
-          {(rows) => (
-            <DataTable
-              columns={contentColumns(kind, remove)}
-              rows={rows}
-              rowKey={(item) => item.id}
-              caption={capital(noun.many)}
-              className="bo-table"
-              wrap={{ className: 'bo-table-wrap' }}
-            />
-          )}
-        </PagedList>
-      </section>
+      <SearchedList
+        label={capital(noun.many)}
+        noun={noun}
+        search={search}
+        load={list}
+        perPage={CONTENT_PER_PAGE}
+      >
+        {(rows) => (
+          <DataTable
+            columns={contentColumns(kind, remove)}
+            rows={rows}
+            rowKey={(item) => item.id}
+            caption={capital(noun.many)}
+            className="bo-table"
+            wrap={{ className: 'bo-table-wrap' }}
+          />
+        )}
+      </SearchedList>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../shell/page-load.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
+import { AdminsOnly } from '../../../shell/admins-only.tsx';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { KnowledgeTree } from '../components/knowledge-tree.tsx';
 import { MicroTopicEditor } from '../components/micro-topic-editor.tsx';
@@ -23,13 +23,8 @@ const VIEWS: { id: View; label: string }[] = [
 export default function KnowledgeGraphScreen() {
   const { user } = useAuth();
   const isAdmin = roleOf(user) === 'admin';
-  if (!isAdmin) return <AdminsOnly />;
+  if (!isAdmin) return <AdminsOnly text="Only admins manage the knowledge graph." />;
   return <KnowledgeGraphManager />;
-}
-
-function AdminsOnly() {
-  usePageReady({ loading: false, error: null });
-  return <EmptyState title="Admins only" text="Only admins manage the knowledge graph." />;
 }
 
 function KnowledgeGraphManager() {

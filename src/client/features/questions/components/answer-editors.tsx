@@ -2,6 +2,7 @@ import type { FieldErrors } from '../../../../shared/contracts/common.ts';
 import { TextField } from '../../../components/form-field.tsx';
 import type { QuestionDraft } from '../question-draft.ts';
 import { GroupErrors, ListButtons } from './list-buttons.tsx';
+import { CheckField } from '../../../components/check-field.tsx';
 
 type Props = {
   draft: QuestionDraft;
@@ -18,15 +19,15 @@ export function TrueFalseEditor({ draft, onChange, errors }: Props) {
       <GroupErrors messages={errors['content.correct'] ?? []} />
       <div className="bo-toolbar">
         {[true, false].map((value) => (
-          <label key={String(value)} className="checkbox">
-            <input
-              type="radio"
-              name="true-false"
-              checked={draft.trueFalse === value}
-              onChange={() => onChange({ trueFalse: value })}
-            />
+          <CheckField
+            key={String(value)}
+            type="radio"
+            name="true-false"
+            checked={draft.trueFalse === value}
+            onChange={() => onChange({ trueFalse: value })}
+          >
             {value ? 'True' : 'False'}
-          </label>
+          </CheckField>
         ))}
       </div>
     </fieldset>

@@ -28,6 +28,7 @@ import { ChoiceEditor } from './choice-editor.tsx';
 import { ImageField } from './image-field.tsx';
 import { TYPE_OPTIONS } from './question-filters.tsx';
 import { OrderingEditor, PairsEditor } from './sequence-editors.tsx';
+import { CheckField } from '../../../components/check-field.tsx';
 
 function save(question: Question | undefined, draft: QuestionDraft): Promise<Question> {
   const body = bodyOf(draft);
@@ -113,29 +114,27 @@ export function QuestionForm({
         <legend>Difficulty</legend>
         <div className="bo-toolbar">
           {[1, 2, 3].map((d) => (
-            <label key={d} className="checkbox">
-              <input
-                type="radio"
-                name="difficulty"
-                checked={draft.difficulty === d}
-                onChange={() => change({ difficulty: d })}
-              />
+            <CheckField
+              key={d}
+              type="radio"
+              name="difficulty"
+              checked={draft.difficulty === d}
+              onChange={() => change({ difficulty: d })}
+            >
               {DIFFICULTY_LABELS[d]}
-            </label>
+            </CheckField>
           ))}
         </div>
         {errors.difficulty && <p className="field__errors">{errors.difficulty.join(' ')}</p>}
       </fieldset>
       <div className="field">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="practice_only"
-            checked={draft.practice_only}
-            onChange={(e) => change({ practice_only: e.target.checked })}
-          />
+        <CheckField
+          name="practice_only"
+          checked={draft.practice_only}
+          onChange={(practice_only) => change({ practice_only })}
+        >
           Test Yourself question
-        </label>
+        </CheckField>
         <p className="field__hint">
           Practice shows its answer straight away, so it is never used in a quiz, exam or diagnostic.
           Questions used in assessments appear in Test Yourself only once no open or upcoming assessment uses

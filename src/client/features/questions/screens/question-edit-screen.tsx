@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
+import { AdminsOnly } from '../../../shell/admins-only.tsx';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useKnowledgeGraph } from '../../knowledge-graph/index.ts';
 import '../../../components/styles/back-office.css';
@@ -16,13 +16,8 @@ export type QuestionEditScreenProps = { id?: string };
 
 export default function QuestionEditScreen({ id }: QuestionEditScreenProps) {
   const { user } = useAuth();
-  if (roleOf(user) !== 'admin') return <AdminsOnly />;
+  if (roleOf(user) !== 'admin') return <AdminsOnly text="Only admins edit the question bank." />;
   return <QuestionEditor id={id} />;
-}
-
-function AdminsOnly() {
-  usePageReady({ loading: false, error: null });
-  return <EmptyState title="Admins only" text="Only admins edit the question bank." />;
 }
 
 function QuestionEditor({ id }: QuestionEditScreenProps) {

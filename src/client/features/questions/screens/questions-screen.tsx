@@ -1,11 +1,12 @@
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { QUESTION_TYPES } from '../../../../shared/contracts/questions.ts';
 import type { ImportResult, QuestionType } from '../../../../shared/contracts/questions.ts';
+import { AdminsOnly } from '../../../shell/admins-only.tsx';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useKnowledgeGraph } from '../../knowledge-graph/index.ts';
 import '../../../components/styles/back-office.css';
@@ -17,7 +18,7 @@ import {
   useQuestionsImport,
 } from '../components/csv-tools.tsx';
 import { QuestionFiltersBar } from '../components/question-filters.tsx';
-import { listQuery, PagedList, pageOf } from '../../../components/list-kit/index.ts';
+import { PagedList, useAddressList } from '../../../components/list-kit/index.ts';
 import { QuestionTable, shortStem } from '../components/question-table.tsx';
 import '../../../components/styles/questions.css';
 import type { QuestionFilters } from '../questions.api.ts';
@@ -42,19 +43,12 @@ function filtersFrom(params: URLSearchParams): QuestionFilters {
 
 export default function QuestionsScreen() {
   const { user } = useAuth();
-  if (roleOf(user) !== 'admin') return <AdminsOnly />;
+  if (roleOf(user) !== 'admin') return <AdminsOnly text="Only admins manage the question bank." />;
   return <QuestionBank />;
 }
 
-function AdminsOnly() {
-  usePageReady({ loading: false, error: null });
-  return <EmptyState title="Admins only" text="Only admins manage the question bank." />;
-}
-
 function QuestionBank() {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFrom(params), [params]);
-  const page = pageOf(params);
+  const { filters, page, setFilters, setPage } = useAddressList(filtersFrom);
   const graph = useKnowledgeGraph();
   const list = useQuestionPage(filters, page);
   usePageReady({ loading: list.loading && !list.data, error: list.error });
@@ -82,17 +76,13 @@ function QuestionBank() {
       {report && <ImportReport result={report} onClose={() => setReport(null)} />}
       <OfflineStamp updatedAt={list.updatedAt} />
       <section className="card" aria-label="Question bank">
-        <QuestionFiltersBar
-          graph={graph.data}
-          filters={filters}
-          onChange={(next) => setParams(listQuery(next, 1), { replace: true })}
-        />
+        <QuestionFiltersBar graph={graph.data} filters={filters} onChange={setFilters} />
         <PagedList
           load={list}
           errors="none"
           perPage={QUESTIONS_PER_PAGE}
           label="Questions"
-          onPage={(p) => setParams(listQuery(filters, p))}
+          onPage={setPage}
           empty={
             <EmptyState
               title="No questions found"

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Resource, ResourceFolder } from '../../../../shared/contracts/resources.ts';
 import { PATHS } from '../../../shell/paths.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { fileFacts, typeTag } from '../resource-format.ts';
 
 /** Folders as large tap targets, each opening its list of files. */
@@ -57,5 +58,21 @@ export function ResourceList({
         </li>
       ))}
     </ul>
+  );
+}
+
+const NOTHING_CHOSEN = {
+  file: { title: 'Choose a file', text: 'Open a file from Resources to see it here.' },
+  folder: { title: 'Choose a folder', text: 'Open a folder from Resources to see its files.' },
+} as const;
+
+/** A screen opened without the file or folder it shows: back to Resources to choose one. */
+export function ChooseInResources({ what }: { what: keyof typeof NOTHING_CHOSEN }) {
+  return (
+    <EmptyState {...NOTHING_CHOSEN[what]}>
+      <Link className="button" to={PATHS.resources}>
+        Go to Resources
+      </Link>
+    </EmptyState>
   );
 }

@@ -2,17 +2,17 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Resource, ResourceFolder } from '../../../../shared/contracts/resources.ts';
-import { RESOURCE_LIMITS } from '../../../../shared/contracts/resources.ts';
 import { PATHS } from '../../../shell/paths.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import type { DropdownOption } from '../../../components/dropdown.tsx';
 import { Dropdown } from '../../../components/dropdown.tsx';
-import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { deleteResource, updateResource } from '../resources.api.ts';
 import { fileFacts } from '../resource-format.ts';
+import { ResourceFields } from './resource-fields.tsx';
+import type { ResourceEntry } from './resource-fields.tsx';
 
 /** One file in the back office: its facts, Edit (title, description, topics, folder) and Delete. */
 export function ResourceRow({
@@ -107,10 +107,12 @@ function ResourceEditor({
   topics: readonly DropdownOption<number>[];
   onDone: (saved: boolean) => void;
 }) {
-  const [title, setTitle] = useState(r.title);
-  const [description, setDescription] = useState(r.description);
+  const [entry, setEntry] = useState<ResourceEntry>({
+    title: r.title,
+    description: r.description,
+    topicIds: r.topics.map((t) => t.id),
+  });
   const [folderId, setFolderId] = useState<number | null>(r.folder_id);
-  const [topicIds, setTopicIds] = useState(r.topics.map((t) => t.id));
   const saving = useAction(updateResource);
   const errors = saving.fieldErrors;
 
@@ -118,9 +120,9 @@ function ResourceEditor({
     event.preventDefault();
     const result = await saving.run(r.id, {
       folder_id: folderId ?? r.folder_id,
-      title,
-      description,
-      micro_topic_ids: topicIds,
+      title: entry.title,
+      description: entry.description,
+      micro_topic_ids: entry.topicIds,
     });
     if (result.ok) {
       showToast({ message: 'The file was saved.', type: 'success' });
@@ -129,41 +131,17 @@ function ResourceEditor({
   };
   return (
     <form className="admin-resources__editor card" onSubmit={submit} noValidate>
-      <TextField
-        label="Title"
-        name="title"
-        value={title}
-        onChange={setTitle}
-        maxLength={RESOURCE_LIMITS.title}
-        required
-        errors={errors.title}
-      />
-      <TextAreaField
-        label="Description"
-        name="description"
-        value={description}
-        onChange={setDescription}
-        maxLength={RESOURCE_LIMITS.description}
-        errors={errors.description}
-      />
-      <Dropdown<number>
-        label="Folder"
-        name="folder_id"
-        options={folders.map((f) => ({ value: f.id, label: f.name }))}
-        value={folderId}
-        onChange={setFolderId}
-        required
-        error={errors.folder_id?.[0]}
-      />
-      <Dropdown<number>
-        multiple
-        label="Micro topics it teaches"
-        name="micro_topic_ids"
-        options={topics}
-        value={topicIds}
-        onChange={setTopicIds}
-        error={errors.micro_topic_ids?.[0]}
-      />
+      <ResourceFields entry={entry} onChange={setEntry} topics={topics} errors={errors}>
+        <Dropdown<number>
+          label="Folder"
+          name="folder_id"
+          options={folders.map((f) => ({ value: f.id, label: f.name }))}
+          value={folderId}
+          onChange={setFolderId}
+          required
+          error={errors.folder_id?.[0]}
+        />
+      </ResourceFields>
       {saving.error !== null && Object.keys(errors).length === 0 && (
         <p className="form-message form-message--error" role="alert">
           {errorMessage(saving.error)}

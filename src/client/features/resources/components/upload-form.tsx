@@ -1,17 +1,19 @@
 import { useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { FILE_KINDS, formatBytes, type FileKind } from '../../../../shared/contracts/files.ts';
-import { RESOURCE_LIMITS, type Resource } from '../../../../shared/contracts/resources.ts';
+import type { Resource } from '../../../../shared/contracts/resources.ts';
 import type { DropdownOption } from '../../../components/dropdown.tsx';
-import { Dropdown } from '../../../components/dropdown.tsx';
-import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import { uploadFile } from '../../../lib/files.ts';
 import { ApiError, errorMessage, isAbortError } from '../../../lib/http.ts';
 import { createResource, discardUpload } from '../resources.api.ts';
+import { ResourceFields } from './resource-fields.tsx';
+import type { ResourceEntry } from './resource-fields.tsx';
 
 /** Which limit an upload is checked against; the server decides the real type from the content. */
 const kindOf = (file: File): FileKind => (file.type.startsWith('video/') ? 'video' : 'document');
+
+const EMPTY: ResourceEntry = { title: '', description: '', topicIds: [] };
 
 const ACCEPT = [...new Set([...FILE_KINDS.document.types, ...FILE_KINDS.video.types])].join(',');
 
@@ -29,9 +31,7 @@ export function UploadForm({
   onAdded: (resource: Resource) => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [topicIds, setTopicIds] = useState<number[]>([]);
+  const [entry, setEntry] = useState<ResourceEntry>(EMPTY);
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,7 +43,7 @@ export function UploadForm({
     setFile(chosen);
     setErrors({});
     setFailure(null);
-    if (chosen && !title) setTitle(chosen.name.replace(/\.[^.]{1,10}$/, ''));
+    if (chosen && !entry.title) setEntry({ ...entry, title: chosen.name.replace(/\.[^.]{1,10}$/, '') });
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -51,7 +51,7 @@ export function UploadForm({
     setErrors({});
     setFailure(null);
     if (!file) return setErrors({ file: ['Choose a file to upload.'] });
-    if (!title.trim()) return setErrors({ title: ['Give the file a title.'] });
+    if (!entry.title.trim()) return setErrors({ title: ['Give the file a title.'] });
     const kind = kindOf(file);
     if (file.size > FILE_KINDS[kind].maxBytes)
       return setErrors({ file: [`The ${kind} may be at most ${formatBytes(FILE_KINDS[kind].maxBytes)}.`] });
@@ -64,16 +64,14 @@ export function UploadForm({
       const resource = await createResource({
         folder_id: folderId,
         file_id: stored.id,
-        title,
-        description,
-        micro_topic_ids: topicIds,
+        title: entry.title,
+        description: entry.description,
+        micro_topic_ids: entry.topicIds,
       });
       uploaded = null;
       showToast({ message: `“${resource.title}” was added.`, type: 'success' });
       setFile(null);
-      setTitle('');
-      setDescription('');
-      setTopicIds([]);
+      setEntry(EMPTY);
       if (input.current) input.current.value = '';
       onAdded(resource);
     } catch (error) {
@@ -115,32 +113,7 @@ export function UploadForm({
           </div>
         ) : null}
       </div>
-      <TextField
-        label="Title"
-        name="title"
-        value={title}
-        onChange={setTitle}
-        maxLength={RESOURCE_LIMITS.title}
-        required
-        errors={errors.title}
-      />
-      <TextAreaField
-        label="Description"
-        name="description"
-        value={description}
-        onChange={setDescription}
-        maxLength={RESOURCE_LIMITS.description}
-        errors={errors.description}
-      />
-      <Dropdown<number>
-        multiple
-        label="Micro topics it teaches"
-        name="micro_topic_ids"
-        options={topics}
-        value={topicIds}
-        onChange={setTopicIds}
-        error={errors.micro_topic_ids?.[0]}
-      />
+      <ResourceFields entry={entry} onChange={setEntry} topics={topics} errors={errors} />
       {progress !== null && file && (
         <div className="resource-upload__progress">
           <label htmlFor="resource-upload-progress">

@@ -15,7 +15,8 @@ import { ResourceRow } from '../components/resource-row.tsx';
 import { ListBody, SearchForm } from '../../../components/list-kit/index.ts';
 import { UploadForm } from '../components/upload-form.tsx';
 import { deleteFolder } from '../resources.api.ts';
-import { useFolders, useResources, useSchoolChoices } from '../use-resources.ts';
+import { useSchoolChoices } from '../../schools/index.ts';
+import { useFolders, useResources } from '../use-resources.ts';
 import '../resources.css';
 
 /** Folders in tree order, each with its depth (for indenting). */

@@ -6,10 +6,10 @@ import { usePageReady } from '../../../shell/page-load.tsx';
 import { PageTitle } from '../../../shell/page-title.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { AvailableOfflineButton } from '../../../components/available-offline-button.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { fileFacts } from '../resource-format.ts';
+import { ChooseInResources } from '../components/resource-list.tsx';
 import { useResource } from '../use-resources.ts';
 import '../resources.css';
 
@@ -40,11 +40,7 @@ export default function FileViewScreen() {
             <p>{errorMessage(resource.error)}</p>
           </div>
         ) : (
-          <EmptyState title="Choose a file" text="Open a file from Resources to see it here.">
-            <Link className="button" to={PATHS.resources}>
-              Go to Resources
-            </Link>
-          </EmptyState>
+          <ChooseInResources what="file" />
         )}
       </div>
     );

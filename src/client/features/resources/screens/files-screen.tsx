@@ -3,7 +3,7 @@ import { usePageReady } from '../../../shell/page-load.tsx';
 import { PageTitle } from '../../../shell/page-title.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { FolderList, ResourceList } from '../components/resource-list.tsx';
+import { ChooseInResources, FolderList, ResourceList } from '../components/resource-list.tsx';
 import { ListBody, SearchForm } from '../../../components/list-kit/index.ts';
 import { folderPath, useFolders, useResources } from '../use-resources.ts';
 import '../resources.css';
@@ -34,11 +34,7 @@ export default function FilesScreen() {
     return (
       <div className="screen resources">
         <PageTitle>Files</PageTitle>
-        <EmptyState title="Choose a folder" text="Open a folder from Resources to see its files.">
-          <Link className="button" to={PATHS.resources}>
-            Go to Resources
-          </Link>
-        </EmptyState>
+        <ChooseInResources what="folder" />
       </div>
     );
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { DataTable, ListBody, SearchForm, StepPager } from '../../../components/list-kit/index.ts';
+import { DataTable, SearchForm, StepPagedList } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 import type { LoadState } from '../../../lib/use-async.ts';
 import type { SchoolPage } from '../schools.api.ts';
@@ -48,9 +48,16 @@ export function SchoolList({
         initial={search}
         onSearch={onSearch}
       />
-      <ListBody
+      <StepPagedList
         load={schools}
-        isEmpty={(data) => data.data.length === 0}
+        page={page}
+        perPage={SCHOOLS_PER_PAGE}
+        pager={{
+          ariaLabel: 'Pages of schools',
+          className: 'schools-list__pager',
+          note: (total) => ` · ${total} schools`,
+        }}
+        onPage={onPage}
         empty={
           <EmptyState
             title={search ? 'No school matches' : 'No schools yet'}
@@ -64,28 +71,17 @@ export function SchoolList({
           />
         }
       >
-        {(data) => (
-          <>
-            <DataTable
-              columns={COLUMNS}
-              rows={data.data}
-              rowKey={(s) => s.id}
-              caption="Schools"
-              className="school-requests__table"
-              wrap={{ className: 'school-requests__table-wrap' }}
-            />
-            <StepPager
-              page={page}
-              perPage={SCHOOLS_PER_PAGE}
-              total={data.total}
-              ariaLabel="Pages of schools"
-              className="schools-list__pager"
-              note={` · ${data.total} schools`}
-              onPage={onPage}
-            />
-          </>
+        {(rows) => (
+          <DataTable
+            columns={COLUMNS}
+            rows={rows}
+            rowKey={(s) => s.id}
+            caption="Schools"
+            className="school-requests__table"
+            wrap={{ className: 'school-requests__table-wrap' }}
+          />
         )}
-      </ListBody>
+      </StepPagedList>
     </section>
   );
 }

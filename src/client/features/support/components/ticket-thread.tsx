@@ -7,7 +7,7 @@ import {
   type SupportMessage,
   type SupportTicketDetail,
 } from '../../../../shared/contracts/support.ts';
-import { Loading } from '../../../components/loading.tsx';
+import { ListBody } from '../../../components/list-kit/index.ts';
 import { showToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
@@ -34,18 +34,10 @@ export function TicketThread({ id, onChanged }: { id: number; onChanged: () => v
       <Link to={{ search: '' }} className="support-thread__back">
         Back to all requests
       </Link>
-      {loaded.error !== null && !ticket ? (
-        <div className="form-message form-message--error" role="alert">
-          <p>{errorMessage(loaded.error)}</p>
-          <button type="button" className="button button--small" onClick={loaded.reload}>
-            Try again
-          </button>
-        </div>
-      ) : !ticket ? (
-        <Loading variant="centered" />
-      ) : (
-        <Conversation key={ticket.id} ticket={ticket} onChanged={changed} />
-      )}
+      {/* A reply's answer is newer than the loaded ticket: it is what the conversation shows. */}
+      <ListBody load={{ ...loaded, data: ticket }}>
+        {(shown) => <Conversation key={shown.id} ticket={shown} onChanged={changed} />}
+      </ListBody>
     </section>
   );
 }

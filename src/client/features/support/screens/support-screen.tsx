@@ -10,8 +10,7 @@ import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { TextField } from '../../../components/form-field.tsx';
-import { Loading } from '../../../components/loading.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { ListBody } from '../../../components/list-kit/index.ts';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { ContactForm } from '../components/contact-form.tsx';
 import { FaqSection } from '../components/faq-section.tsx';
@@ -139,34 +138,32 @@ function TicketsSection({
           </form>
         </>
       )}
-      {tickets.error !== null && !tickets.data ? (
-        <div className="form-message form-message--error" role="alert">
-          <p>{errorMessage(tickets.error)}</p>
-          <button type="button" className="button button--small" onClick={tickets.reload}>
-            Try again
-          </button>
-        </div>
-      ) : !tickets.data ? (
-        <Loading variant="inline" />
-      ) : tickets.data.data.length === 0 ? (
-        <EmptyState
-          title={staff ? 'No requests here' : 'No requests yet'}
-          text={
-            staff
-              ? 'Nothing matches this filter.'
-              : 'Questions you send with the form below are listed here with their replies.'
-          }
-        />
-      ) : (
-        <>
-          <TicketList tickets={tickets.data.data} selectedId={selected} staff={staff} />
-          {tickets.data.total > tickets.data.data.length && (
-            <p className="support__muted">
-              Showing the {TICKETS_SHOWN} most recently active of {tickets.data.total} requests.
-            </p>
-          )}
-        </>
-      )}
+      <ListBody
+        load={tickets}
+        loading="inline"
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <EmptyState
+            title={staff ? 'No requests here' : 'No requests yet'}
+            text={
+              staff
+                ? 'Nothing matches this filter.'
+                : 'Questions you send with the form below are listed here with their replies.'
+            }
+          />
+        }
+      >
+        {(data) => (
+          <>
+            <TicketList tickets={data.data} selectedId={selected} staff={staff} />
+            {data.total > data.data.length && (
+              <p className="support__muted">
+                Showing the {TICKETS_SHOWN} most recently active of {data.total} requests.
+              </p>
+            )}
+          </>
+        )}
+      </ListBody>
     </section>
   );
 }

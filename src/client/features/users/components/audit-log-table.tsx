@@ -1,4 +1,4 @@
-import { DataTable, ListBody, StepPager } from '../../../components/list-kit/index.ts';
+import { DataTable, StepPagedList } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 import { AUDIT_ACTION_LABELS } from '../../../../shared/contracts/user-roles.ts';
 import type { LoadState } from '../../../lib/use-async.ts';
@@ -40,34 +40,30 @@ export function AuditLogTable({
   return (
     <section className="card" aria-labelledby="audit-title">
       <h2 id="audit-title">Audit log</h2>
-      <ListBody
+      <StepPagedList
         load={log}
-        isEmpty={(data) => data.data.length === 0}
+        page={page}
+        perPage={AUDIT_PER_PAGE}
+        pager={{
+          ariaLabel: 'Pages of the audit log',
+          className: 'roles__pager',
+          previous: 'Newer',
+          next: 'Older',
+        }}
+        onPage={onPage}
         empty={<p className="roles__muted">No role has been changed yet.</p>}
       >
-        {(data) => (
-          <>
-            <DataTable
-              columns={COLUMNS}
-              rows={data.data}
-              rowKey={(e) => e.id}
-              caption="Audit log"
-              className="roles__table"
-              wrap={{ className: 'roles__table-wrap' }}
-            />
-            <StepPager
-              page={page}
-              perPage={AUDIT_PER_PAGE}
-              total={data.total}
-              ariaLabel="Pages of the audit log"
-              className="roles__pager"
-              previous="Newer"
-              next="Older"
-              onPage={onPage}
-            />
-          </>
+        {(rows) => (
+          <DataTable
+            columns={COLUMNS}
+            rows={rows}
+            rowKey={(e) => e.id}
+            caption="Audit log"
+            className="roles__table"
+            wrap={{ className: 'roles__table-wrap' }}
+          />
         )}
-      </ListBody>
+      </StepPagedList>
     </section>
   );
 }

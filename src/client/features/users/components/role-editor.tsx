@@ -8,6 +8,7 @@ import type { School } from '../../../../shared/contracts/lookups.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { setUserRoles } from '../roles.api.ts';
+import { CheckField } from '../../../components/check-field.tsx';
 
 export type RoleDraft = { isAdmin: boolean; isTeacher: boolean; schoolIds: number[] };
 
@@ -82,22 +83,12 @@ export function RoleEditor({
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <fieldset className="roles-editor__roles">
           <legend>Roles</legend>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={draft.isAdmin}
-              onChange={(e) => setDraft({ ...draft, isAdmin: e.target.checked })}
-            />
+          <CheckField checked={draft.isAdmin} onChange={(isAdmin) => setDraft({ ...draft, isAdmin })}>
             Admin
-          </label>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={draft.isTeacher}
-              onChange={(e) => setDraft({ ...draft, isTeacher: e.target.checked })}
-            />
+          </CheckField>
+          <CheckField checked={draft.isTeacher} onChange={(isTeacher) => setDraft({ ...draft, isTeacher })}>
             Teacher
-          </label>
+          </CheckField>
         </fieldset>
         {draft.isTeacher && (
           <Dropdown<number>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { usePageReady } from '../../../shell/page-load.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { DataTable, ListBody, SearchForm, StepPager } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
 import type { AdminUser } from '../../../../shared/contracts/admin-users.ts';
 import type { School } from '../../../../shared/contracts/lookups.ts';
+import { AdminsOnly } from '../../../shell/admins-only.tsx';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { refreshUser } from '../../auth/index.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
@@ -16,13 +16,9 @@ import { PageTitle } from '../../../shell/page-title.tsx';
 /** Manage Users Role (admins only): find a user, grant or remove admin and teacher, and see who changed what. */
 export default function UsersRoleScreen() {
   const { user } = useAuth();
-  if (roleOf(user) !== 'admin') return <AdminsOnly />;
+  if (roleOf(user) !== 'admin')
+    return <AdminsOnly text="Only admins grant and remove the admin and teacher roles." />;
   return <RolesManager me={user?.id ?? null} />;
-}
-
-function AdminsOnly() {
-  usePageReady({ loading: false, error: null });
-  return <EmptyState title="Admins only" text="Only admins grant and remove the admin and teacher roles." />;
 }
 
 const rolesOf = (u: AdminUser) =>

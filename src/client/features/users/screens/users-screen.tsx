@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { USER_SORTS } from '../../../../shared/contracts/admin-users.ts';
 import type { ImportUsersResult, Role, UserSort } from '../../../../shared/contracts/admin-users.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { listQuery, PagedList, pageOf } from '../../../components/list-kit/index.ts';
+import { PagedList, useAddressList } from '../../../components/list-kit/index.ts';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { UserFiltersBar } from '../components/user-filters.tsx';
 import {
@@ -47,9 +47,7 @@ function filtersFrom(params: URLSearchParams): UserFilters {
 export default function UsersScreen() {
   const { user } = useAuth();
   const isAdmin = roleOf(user) === 'admin';
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFrom(params), [params]);
-  const page = pageOf(params);
+  const { filters, page, setFilters, setPage } = useAddressList(filtersFrom);
   const list = useUserPage(filters, page);
   const places = usePlaces(isAdmin);
   usePageReady({ loading: list.loading && !list.data, error: list.error });
@@ -81,7 +79,7 @@ export default function UsersScreen() {
           filters={filters}
           schools={places.data?.schools ?? []}
           isAdmin={isAdmin}
-          onChange={(next) => setParams(listQuery(next, 1), { replace: true })}
+          onChange={setFilters}
         />
         <PagedList
           load={list}
@@ -90,7 +88,7 @@ export default function UsersScreen() {
           perPage={USERS_PER_PAGE}
           label="Users"
           pagerClassName="users-pager"
-          onPage={(p) => setParams(listQuery(filters, p))}
+          onPage={setPage}
           empty={
             <EmptyState
               title="No users found"
@@ -106,7 +104,7 @@ export default function UsersScreen() {
             <UsersTable
               users={rows}
               sort={filters.sort ?? 'name'}
-              onSort={(sort) => setParams(listQuery({ ...filters, sort }, 1), { replace: true })}
+              onSort={(sort) => setFilters({ ...filters, sort })}
             />
           )}
         </PagedList>
