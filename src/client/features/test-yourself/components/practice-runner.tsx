@@ -10,6 +10,7 @@ import { RichHtml } from '../../../components/rich-html.tsx';
 import { isAnswered } from '../../quiz/attempt-view.ts';
 import type { SessionData } from '../../quiz/attempt-session.ts';
 import { AnswerInput } from '../../quiz/components/answer-input.tsx';
+import { PreviousButton } from '../../quiz/components/previous-button.tsx';
 import { QuestionCard } from '../../quiz/components/question-card.tsx';
 import { SyncStatus } from '../../quiz/components/sync-status.tsx';
 import { useOnline } from '../../quiz/quiz-sync.ts';
@@ -119,14 +120,7 @@ export function PracticeRunner({ session, onFinished }: { session: SessionData; 
             />
           </QuestionCard>
           <div className="quiz__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={position === 0}
-              onClick={() => runner.goTo(position - 1)}
-            >
-              Previous
-            </button>
+            <PreviousButton runner={runner} />
             {!last && (
               <button
                 type="button"
