@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../shell/page-title.tsx';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
-import { isNotFound, NotAvailable } from '../../../components/not-available.tsx';
+import { isNotFound, NotAvailable } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { LectureBrowser } from '../components/lecture-browser.tsx';

@@ -5,7 +5,7 @@ import { PageTitle } from '../../../shell/page-title.tsx';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { AvailableOfflineButton } from '../../../components/available-offline-button.tsx';
-import { isNotFound, NotAvailable } from '../../../components/not-available.tsx';
+import { isNotFound, NotAvailable } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { RichHtml } from '../../../components/rich-html.tsx';
 import { richTextToPlain } from '../../../../shared/rich-text.ts';
