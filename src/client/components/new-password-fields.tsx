@@ -21,28 +21,28 @@ export function NewPasswordFields({
   onConfirmation,
   errors,
 }: Props) {
+  // The two differ only in their label, name, value and handler: both are a new password.
+  const field = (
+    fieldLabel: string,
+    name: 'password' | 'password_confirmation',
+    value: string,
+    onChange: (value: string) => void,
+  ) => (
+    <TextField
+      label={fieldLabel}
+      name={name}
+      type="password"
+      autoComplete="new-password"
+      required
+      value={value}
+      onChange={onChange}
+      errors={errors[name]}
+    />
+  );
   return (
     <>
-      <TextField
-        label={label}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={onPassword}
-        errors={errors.password}
-      />
-      <TextField
-        label={`Confirm ${label.toLowerCase()}`}
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={confirmation}
-        onChange={onConfirmation}
-        errors={errors.password_confirmation}
-      />
+      {field(label, 'password', password, onPassword)}
+      {field(`Confirm ${label.toLowerCase()}`, 'password_confirmation', confirmation, onConfirmation)}
     </>
   );
 }

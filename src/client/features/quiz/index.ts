@@ -37,6 +37,7 @@ export type { SessionData } from './attempt-session.ts';
 export { adoptAttempt, openAttempt } from './attempt-session.ts';
 export { isAnswered } from './attempt-view.ts';
 export { AnswerInput } from './components/answer-input.tsx';
+export { PreviousButton } from './components/previous-button.tsx';
 export { QuestionCard } from './components/question-card.tsx';
 export { SyncStatus } from './components/sync-status.tsx';
 export { useAttemptRunner } from './use-attempt-runner.ts';

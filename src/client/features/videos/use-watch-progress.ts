@@ -70,25 +70,23 @@ export function useWatchProgress(video: Video): WatchState {
     const onHidden = () => {
       if (document.visibilityState === 'hidden') report();
     };
+    // Added together here and removed together below: none can be left behind.
+    const listeners: Array<[EventTarget, string, () => void]> = [
+      [media, 'loadedmetadata', resume],
+      [media, 'timeupdate', onTime],
+      [media, 'seeking', stop],
+      [media, 'pause', stopAndReport],
+      [media, 'ended', stopAndReport],
+      [window, 'pagehide', report],
+      [document, 'visibilitychange', onHidden],
+    ];
     if (media.readyState >= 1) resume();
-    media.addEventListener('loadedmetadata', resume);
-    media.addEventListener('timeupdate', onTime);
-    media.addEventListener('seeking', stop);
-    media.addEventListener('pause', stopAndReport);
-    media.addEventListener('ended', stopAndReport);
-    window.addEventListener('pagehide', report);
-    document.addEventListener('visibilitychange', onHidden);
+    for (const [target, type, handler] of listeners) target.addEventListener(type, handler);
     const timer = window.setInterval(() => {
       if (!media.paused) report();
     }, REPORT_EVERY_MS);
     return () => {
-      media.removeEventListener('loadedmetadata', resume);
-      media.removeEventListener('timeupdate', onTime);
-      media.removeEventListener('seeking', stop);
-      media.removeEventListener('pause', stopAndReport);
-      media.removeEventListener('ended', stopAndReport);
-      window.removeEventListener('pagehide', report);
-      document.removeEventListener('visibilitychange', onHidden);
+      for (const [target, type, handler] of listeners) target.removeEventListener(type, handler);
       window.clearInterval(timer);
       // Leaving the screen inside the app: what was played so far is kept.
       tracker.stop();

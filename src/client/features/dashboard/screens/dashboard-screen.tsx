@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '../../../../shared/contracts/auth.ts';
@@ -6,6 +5,7 @@ import type { MyAssessment } from '../../../../shared/contracts/assessments.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { CardSection } from '../../../components/card-section.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { roleOf } from '../../../shell/session.ts';
 import { LearningCard } from '../../learning/index.ts';
@@ -33,19 +33,16 @@ export type DashboardScreenProps = { user: User | null };
 const kindLabel = (kind: MyAssessment['kind']) =>
   KIND_NAMES[kind].one[0]!.toUpperCase() + KIND_NAMES[kind].one.slice(1);
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="card dashboard__section" aria-labelledby={id}>
-      <h2 id={id} className="card__title">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function AssessmentRows({ items, now }: { items: readonly StudentAssessment[]; now: number }) {
+/** Assessments as rows: the kind and `detail` under the title, then `actions` (by default the list's own). */
+function AssessmentRows({
+  items,
+  detail,
+  actions = (item) => <AssessmentActions item={item} />,
+}: {
+  items: readonly StudentAssessment[];
+  detail: (item: StudentAssessment) => string;
+  actions?: (item: StudentAssessment) => ReactNode;
+}) {
   return (
     <ul className="assessment-list">
       {items.map((item) => (
@@ -53,10 +50,10 @@ function AssessmentRows({ items, now }: { items: readonly StudentAssessment[]; n
           <div className="assessment__body">
             <h3 className="assessment__title">{item.title}</h3>
             <p className="assessment__state">
-              <span className="badge badge--info">{kindLabel(item.kind)}</span> {stateDetail(item, now)}
+              <span className="badge badge--info">{kindLabel(item.kind)}</span> {detail(item)}
             </p>
           </div>
-          <AssessmentActions item={item} />
+          {actions(item)}
         </li>
       ))}
     </ul>
@@ -74,29 +71,15 @@ function resultLine(item: StudentAssessment): string {
     .join(' · ');
 }
 
-function ResultRows({ items }: { items: readonly StudentAssessment[] }) {
+/** A result's actions: the diagnostic's results have a screen of their own. */
+function resultActions(item: StudentAssessment): ReactNode {
+  if (item.kind !== 'diagnostic') return <AssessmentActions item={item} />;
   return (
-    <ul className="assessment-list">
-      {items.map((item) => (
-        <li key={item.id} className="assessment dashboard__row">
-          <div className="assessment__body">
-            <h3 className="assessment__title">{item.title}</h3>
-            <p className="assessment__state">
-              <span className="badge badge--info">{kindLabel(item.kind)}</span> {resultLine(item)}
-            </p>
-          </div>
-          {item.kind === 'diagnostic' ? (
-            <div className="assessment__actions">
-              <Link className="button button--secondary" to={PATHS.diagnosticResults}>
-                Review
-              </Link>
-            </div>
-          ) : (
-            <AssessmentActions item={item} />
-          )}
-        </li>
-      ))}
-    </ul>
+    <div className="assessment__actions">
+      <Link className="button button--secondary" to={PATHS.diagnosticResults}>
+        Review
+      </Link>
+    </div>
   );
 }
 
@@ -126,7 +109,7 @@ function ProgressCard({ quizzes, exams }: { quizzes: Progress; exams: Progress }
       ? Math.round(done.reduce((sum, p) => sum + (p.average ?? 0) * p.done, 0) / Math.max(1, count))
       : null;
   return (
-    <Section title="Your progress">
+    <CardSection className="dashboard__section" title="Your progress">
       <ul className="progress-rows">
         <ProgressRow label={KIND_NAMES.quiz} progress={quizzes} />
         {exams.total > 0 && <ProgressRow label={KIND_NAMES.exam} progress={exams} />}
@@ -136,7 +119,7 @@ function ProgressCard({ quizzes, exams }: { quizzes: Progress; exams: Progress }
           Average score <strong>{average}%</strong> (your best attempt at each)
         </p>
       )}
-    </Section>
+    </CardSection>
   );
 }
 
@@ -185,23 +168,23 @@ function StudentDashboard({ held }: { held: boolean }) {
       <ProgressCard quizzes={view.progress.quizzes} exams={view.progress.exams} />
       <LearningCard />
       {view.inProgress.length > 0 && (
-        <Section title="In progress">
-          <AssessmentRows items={view.inProgress} now={now} />
-        </Section>
+        <CardSection className="dashboard__section" title="In progress">
+          <AssessmentRows items={view.inProgress} detail={(item) => stateDetail(item, now)} />
+        </CardSection>
       )}
       {view.upcoming.length > 0 && (
-        <Section title="Upcoming">
-          <AssessmentRows items={view.upcoming} now={now} />
+        <CardSection className="dashboard__section" title="Upcoming">
+          <AssessmentRows items={view.upcoming} detail={(item) => stateDetail(item, now)} />
           <p className="result__links">
             <Link to={PATHS.quizzes}>All quizzes</Link>
             <Link to={PATHS.exams}>All exams</Link>
           </p>
-        </Section>
+        </CardSection>
       )}
       {view.latest.length > 0 && (
-        <Section title="Latest results">
-          <ResultRows items={view.latest} />
-        </Section>
+        <CardSection className="dashboard__section" title="Latest results">
+          <AssessmentRows items={view.latest} detail={resultLine} actions={resultActions} />
+        </CardSection>
       )}
     </>
   );

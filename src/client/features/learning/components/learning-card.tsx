@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../shell/paths.ts';
+import { CardSection } from '../../../components/card-section.tsx';
 import { useLoad } from '../../../lib/use-async.ts';
 import { fetchMySummary } from '../learning-summary.api.ts';
 import { masteredText } from '../mastery-format.ts';
@@ -20,10 +21,11 @@ export function LearningCard() {
   if (!data) return null;
   const today = new Date().toISOString().slice(0, 10);
   return (
-    <section className="card dashboard__section learning-card" aria-labelledby="learning-card-title">
-      <h2 id="learning-card-title" className="card__title">
-        Your learning
-      </h2>
+    <CardSection
+      className="dashboard__section learning-card"
+      titleId="learning-card-title"
+      title="Your learning"
+    >
       <p className="learning-card__mastered">
         <strong>{masteredText(data.mastered, data.total)}</strong>
         {data.rechecks_due > 0 && ` · ${data.rechecks_due} due for a re-check`}
@@ -48,6 +50,6 @@ export function LearningCard() {
         </Link>
         <Link to={PATHS.learningProfile}>Your learning profile</Link>
       </p>
-    </section>
+    </CardSection>
   );
 }

@@ -1,10 +1,9 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../shell/page-title.tsx';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { isNotFound, NotAvailable } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
-import { ApiError } from '../../../lib/http.ts';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { LectureBrowser } from '../components/lecture-browser.tsx';
 import { LectureReader } from '../components/lecture-reader.tsx';
@@ -32,19 +31,11 @@ function AllLectures() {
 
 function OneLecture({ id }: { id: number }) {
   const lecture = useLecture(id);
-  // Gone, unpublished or for another school: say so, rather than offer a reload that cannot help.
-  const missing = lecture.error instanceof ApiError && lecture.error.status === 404;
+  const missing = isNotFound(lecture.error);
   usePageReady({ loading: lecture.loading && !lecture.data, error: missing ? null : lecture.error });
   if (missing)
     return (
-      <div className="screen lectures">
-        <EmptyState
-          title="Lecture not available"
-          text="This lecture does not exist or is not published for your school."
-        >
-          <Link to={PATHS.lectures}>All lectures</Link>
-        </EmptyState>
-      </div>
+      <NotAvailable className="lectures" noun="lecture" back={PATHS.lectures} backLabel="All lectures" />
     );
   return (
     <div className="screen lectures">

@@ -15,6 +15,15 @@ export const sessionLink = (id: number) => `${PATHS.live}?session=${id}`;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** The way into the session's meeting (another site, in a new tab). */
+export function MeetingLink({ url }: { url: string }) {
+  return (
+    <a className="button button--secondary" href={url} target="_blank" rel="noopener noreferrer">
+      Open the meeting
+    </a>
+  );
+}
+
 /** One session in the list: when, what, a countdown before it, the way in during it, the thread after. */
 export function SessionCard({ session: s, now }: { session: LiveSession; now: number }) {
   const phase = phaseOf(s, now);
@@ -49,16 +58,7 @@ export function SessionCard({ session: s, now }: { session: LiveSession; now: nu
             Read the discussion ({plural(s.message_count, 'message', 'messages')})
           </Link>
         )}
-        {phase !== 'past' && s.meeting_url && (
-          <a
-            className="button button--secondary"
-            href={s.meeting_url}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Open the meeting
-          </a>
-        )}
+        {phase !== 'past' && s.meeting_url && <MeetingLink url={s.meeting_url} />}
       </div>
       {phase === 'upcoming' && s.has_meeting_url && !s.meeting_url && (
         <p className="live-card__note">The meeting link appears here 15 minutes before the start.</p>

@@ -9,7 +9,7 @@ import type { ThreadView as View } from '../live-thread.ts';
 import { useLiveThread, useServerNow } from '../use-live.ts';
 import { Composer } from './composer.tsx';
 import { MessageItem } from './message-item.tsx';
-import { phaseOf } from './session-card.tsx';
+import { MeetingLink, phaseOf } from './session-card.tsx';
 
 const CONNECTION_TEXT: Record<View['connection'], string> = {
   connecting: 'Connecting…',
@@ -59,14 +59,7 @@ export function ThreadView({ detail, userId }: { detail: LiveDetail & ClockOffse
       {s.body_html && <RichHtml className="live-thread__description" html={s.body_html} />}
       {s.meeting_url && phase !== 'past' && (
         <p>
-          <a
-            className="button button--secondary"
-            href={s.meeting_url}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Open the meeting
-          </a>
+          <MeetingLink url={s.meeting_url} />
         </p>
       )}
       <p

@@ -4,8 +4,7 @@ import { LIVE_LIMITS, type LiveSession } from '../../../../shared/contracts/live
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PageTitle } from '../../../shell/page-title.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Loading } from '../../../components/loading.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { ListBody } from '../../../components/list-kit/list-body.tsx';
 import { useAuth } from '../../../shell/session.ts';
 import { phaseOf, SessionCard, type Phase } from '../components/session-card.tsx';
 import { ThreadView } from '../components/thread-view.tsx';
@@ -56,49 +55,41 @@ function SessionList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [nextChange, reload]);
 
-  if (!list.data) {
-    if (list.error !== null)
-      return (
-        <div className="form-message form-message--error" role="alert">
-          <p>{errorMessage(list.error)}</p>
-          <button type="button" className="button button--small" onClick={list.reload}>
-            Try again
-          </button>
-        </div>
-      );
-    return <Loading variant="centered" />;
-  }
-  if (!sessions.length)
-    return (
-      <EmptyState
-        title="No live discussions yet"
-        text="When your teachers schedule a live discussion, it appears here with a countdown and a way to join."
-      />
-    );
   return (
-    <>
-      {SECTIONS.map(({ phase, title, empty }) => {
-        const inPhase = sessions.filter((s) => phaseOf(s, now) === phase);
-        if (!inPhase.length && !empty) return null;
-        const headingId = `live-section-${phase}`;
-        return (
-          <section key={phase} className="live-section" aria-labelledby={headingId}>
-            <h2 id={headingId} className="live-section__title">
-              {title}
-            </h2>
-            {inPhase.length ? (
-              <ul className="live-cards">
-                {inPhase.map((s) => (
-                  <SessionCard key={s.id} session={s} now={now} />
-                ))}
-              </ul>
-            ) : (
-              <p className="live-section__empty">{empty}</p>
-            )}
-          </section>
-        );
-      })}
-    </>
+    <ListBody
+      load={list}
+      isEmpty={(data) => data.data.length === 0}
+      empty={
+        <EmptyState
+          title="No live discussions yet"
+          text="When your teachers schedule a live discussion, it appears here with a countdown and a way to join."
+        />
+      }
+    >
+      {() =>
+        SECTIONS.map(({ phase, title, empty }) => {
+          const inPhase = sessions.filter((s) => phaseOf(s, now) === phase);
+          if (!inPhase.length && !empty) return null;
+          const headingId = `live-section-${phase}`;
+          return (
+            <section key={phase} className="live-section" aria-labelledby={headingId}>
+              <h2 id={headingId} className="live-section__title">
+                {title}
+              </h2>
+              {inPhase.length ? (
+                <ul className="live-cards">
+                  {inPhase.map((s) => (
+                    <SessionCard key={s.id} session={s} now={now} />
+                  ))}
+                </ul>
+              ) : (
+                <p className="live-section__empty">{empty}</p>
+              )}
+            </section>
+          );
+        })
+      }
+    </ListBody>
   );
 }
 
@@ -114,17 +105,11 @@ function SessionThread({ id }: { id: number }) {
   const detail = useLiveDetail(id);
   const { user } = useAuth();
   usePageReady({ loading: detail.loading && !detail.data, error: null });
-  if (!detail.data || !user) {
-    if (detail.error !== null)
-      return (
-        <div className="form-message form-message--error" role="alert">
-          <p>{errorMessage(detail.error)}</p>
-          <button type="button" className="button button--small" onClick={detail.reload}>
-            Try again
-          </button>
-        </div>
-      );
-    return <Loading variant="centered" />;
-  }
-  return <ThreadView detail={detail.data} userId={user.id} />;
+  // The thread is shown once both the session and who reads it are known.
+  const thread = detail.data && user ? { detail: detail.data, userId: user.id } : undefined;
+  return (
+    <ListBody load={{ data: thread, error: detail.error, reload: detail.reload }}>
+      {(props) => <ThreadView {...props} />}
+    </ListBody>
+  );
 }

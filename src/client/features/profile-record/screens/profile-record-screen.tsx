@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RecordStudent } from '../../../../shared/contracts/profile-record.ts';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
+import { CardSection } from '../../../components/card-section.tsx';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -52,10 +53,7 @@ export default function ProfileRecordScreen() {
       <Details student={record.student} />
       <RankingBoard />
 
-      <section className="card" aria-labelledby="record-attempts-title">
-        <h2 id="record-attempts-title" className="card__title">
-          Attempts
-        </h2>
+      <CardSection titleId="record-attempts-title" title="Attempts">
         <p className="profile-record__muted">{totalsText(record.totals)}</p>
         {attempts.length === 0 ? (
           <EmptyState
@@ -85,7 +83,7 @@ export default function ProfileRecordScreen() {
             {errorMessage(state.moreError)}
           </p>
         )}
-      </section>
+      </CardSection>
     </div>
   );
 }
@@ -100,10 +98,7 @@ function Details({ student }: { student: RecordStudent }) {
     ['Diagnostic', student.taken_diagnostic ? 'Taken' : 'Not taken yet'],
   ];
   return (
-    <section className="card" aria-labelledby="record-details-title">
-      <h2 id="record-details-title" className="card__title">
-        Personal details
-      </h2>
+    <CardSection titleId="record-details-title" title="Personal details">
       <dl className="profile-record__facts">
         {facts.map(([term, value]) => (
           <div key={term} className="profile-record__fact">
@@ -112,6 +107,6 @@ function Details({ student }: { student: RecordStudent }) {
           </div>
         ))}
       </dl>
-    </section>
+    </CardSection>
   );
 }

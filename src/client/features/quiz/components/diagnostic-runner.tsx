@@ -148,13 +148,7 @@ export function DiagnosticRunner({
       )}
 
       <div className="quiz__bar">
-        <RunnerStatus
-          attemptId={attempt.id}
-          deadlineAt={attempt.deadline_at}
-          answering={answering}
-          clockOffsetMs={session.clockOffsetMs}
-          onExpire={runner.expire}
-        />
+        <RunnerStatus runner={runner} clockOffsetMs={session.clockOffsetMs} />
         {answering && !done && question && deciding === null && (
           <div className="quiz__actions">
             <button

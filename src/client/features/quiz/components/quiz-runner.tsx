@@ -6,6 +6,7 @@ import { useSyncStatus } from '../quiz-sync.ts';
 import { useAttemptRunner } from '../use-attempt-runner.ts';
 import { AnswerInput } from './answer-input.tsx';
 import { NavigatorDrawer } from './navigator-drawer.tsx';
+import { PreviousButton } from './previous-button.tsx';
 import { QuestionCard } from './question-card.tsx';
 import { RunnerStatus } from './runner-status.tsx';
 import { SubmitPhase } from './submit-phase.tsx';
@@ -122,23 +123,10 @@ export function QuizRunner({
       {answering && !question && <p className="notice">This attempt has no questions.</p>}
 
       <div className="quiz__bar">
-        <RunnerStatus
-          attemptId={attempt.id}
-          deadlineAt={attempt.deadline_at}
-          answering={answering}
-          clockOffsetMs={session.clockOffsetMs}
-          onExpire={runner.expire}
-        />
+        <RunnerStatus runner={runner} clockOffsetMs={session.clockOffsetMs} />
         {answering && question && (
           <div className="quiz__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={position === 0}
-              onClick={() => runner.goTo(position - 1)}
-            >
-              Previous
-            </button>
+            <PreviousButton runner={runner} />
             <button
               type="button"
               className="button button--secondary quiz__list-toggle"

@@ -1,5 +1,6 @@
 import type { AttemptResult } from '../../../../shared/contracts/attempts.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { CardSection } from '../../../components/card-section.tsx';
 import { formatDuration } from '../timer.ts';
 import { ScoreRing } from './score-ring.tsx';
 import { TopicBars } from './topic-bars.tsx';
@@ -16,10 +17,7 @@ export function ResultSummary({ result }: { result: AttemptResult }) {
     .join('; ');
   return (
     <>
-      <section className="card" aria-labelledby="result-figures">
-        <h2 id="result-figures" className="card__title">
-          Your result
-        </h2>
+      <CardSection titleId="result-figures" title="Your result">
         <div className="result__overview">
           <ScoreRing
             percent={result.percent}
@@ -66,14 +64,11 @@ export function ResultSummary({ result }: { result: AttemptResult }) {
               : 'This attempt reached the server after the deadline and counted as submitted offline.'}
           </p>
         )}
-      </section>
+      </CardSection>
       {result.per_micro_topic.length > 0 && (
-        <section className="card" aria-labelledby="result-topics">
-          <h2 id="result-topics" className="card__title">
-            By topic
-          </h2>
+        <CardSection titleId="result-topics" title="By topic">
           <TopicBars topics={result.per_micro_topic} label="Result per topic" />
-        </section>
+        </CardSection>
       )}
     </>
   );

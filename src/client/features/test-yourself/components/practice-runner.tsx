@@ -11,6 +11,7 @@ import type { SessionData } from '../../quiz/index.ts';
 import {
   isAnswered,
   AnswerInput,
+  PreviousButton,
   QuestionCard,
   SyncStatus,
   useOnline,
@@ -121,14 +122,7 @@ export function PracticeRunner({ session, onFinished }: { session: SessionData; 
             />
           </QuestionCard>
           <div className="quiz__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={position === 0}
-              onClick={() => runner.goTo(position - 1)}
-            >
-              Previous
-            </button>
+            <PreviousButton runner={runner} />
             {!last && (
               <button
                 type="button"

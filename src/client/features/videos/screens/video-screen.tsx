@@ -5,9 +5,8 @@ import { PageTitle } from '../../../shell/page-title.tsx';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { AvailableOfflineButton } from '../../../components/available-offline-button.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { isNotFound, NotAvailable } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
-import { ApiError } from '../../../lib/http.ts';
 import { RichHtml } from '../../../components/rich-html.tsx';
 import { richTextToPlain } from '../../../../shared/rich-text.ts';
 import { ExternalVideo, VideoPlayer } from '../components/video-player.tsx';
@@ -21,23 +20,13 @@ export default function VideoScreen({ id }: VideoScreenProps) {
   const videoId = Number(id);
   const valid = Number.isInteger(videoId) && videoId > 0;
   const video = useVideo(valid ? videoId : 0);
-  // Gone, unpublished or for another school: say so, rather than offer a reload that cannot help.
-  const missing = video.error instanceof ApiError && video.error.status === 404;
+  const missing = isNotFound(video.error);
   usePageReady({
     loading: valid && video.loading && !video.data,
     error: valid && !missing ? video.error : null,
   });
   if (!valid || missing)
-    return (
-      <div className="screen video-screen">
-        <EmptyState
-          title="Video not available"
-          text="This video does not exist or is not published for your school."
-        >
-          <Link to={PATHS.videos}>All videos</Link>
-        </EmptyState>
-      </div>
-    );
+    return <NotAvailable className="video-screen" noun="video" back={PATHS.videos} backLabel="All videos" />;
   const v = video.data;
   return (
     <div className="screen video-screen">
