@@ -78,6 +78,13 @@ export function createRateLimiter(db: Db, now: () => Date) {
       const row = await hit(key, windowMs);
       if (row.hits > max) throw tooMany(row.reset_at);
     },
+    /**
+     * Counts this one and says whether it is still within `max` for the window, in one statement: of several
+     * at once, exactly `max` are within (a look, then a hit, would let them all through together).
+     */
+    async within(key: string, max: number, windowMs: number): Promise<boolean> {
+      return (await hit(key, windowMs)).hits <= max;
+    },
     /** Gives back one hit that turned out not to count (a consumed attempt that succeeded). */
     refund: (key: string) =>
       db

@@ -48,8 +48,7 @@ export function createAuthMail(
         if (!row || row.email_verified_at !== null || row.is_active !== 1) return;
         // At most five mails an hour per address, silently: the answer must not reveal who is registered.
         const key = `mail:verify:${email}`;
-        if (await deps.limiter.reached(key, 5)) return;
-        await deps.limiter.hit(key, 3600_000);
+        if (!(await deps.limiter.within(key, 5, 3600_000))) return;
         sendVerificationMail(row);
       });
     },
@@ -60,8 +59,7 @@ export function createAuthMail(
         const row = await users.findByEmail(email);
         if (!row || row.is_active !== 1) return;
         const key = `mail:reset:${email}`;
-        if (await deps.limiter.reached(key, 5)) return;
-        await deps.limiter.hit(key, 3600_000);
+        if (!(await deps.limiter.within(key, 5, 3600_000))) return;
         const token = newOpaqueToken();
         await repo.insertReset({
           user_id: row.id,
@@ -88,8 +86,7 @@ export function createAuthMail(
         const row = await users.findByEmail(email);
         if (!row || row.is_active !== 1) return;
         const key = `mail:register-attempt:${email}`;
-        if (await deps.limiter.reached(key, 1)) return;
-        await deps.limiter.hit(key, 3600_000);
+        if (!(await deps.limiter.within(key, 1, 3600_000))) return;
         await ctx.mailer.send({
           to: row.email,
           subject: 'Someone tried to register with your Pathbuilder address',
