@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { MyAssessment } from '../../../src/shared/contracts/assessments.ts';
 import {
   actionsFor,
   progressOf,
@@ -9,34 +8,10 @@ import {
 import type { StudentAssessment } from '../../../src/client/features/quiz/assessment-state.ts';
 import { withLocal } from '../../../src/client/features/quiz/local-attempts.ts';
 import type { LocalAttempt } from '../../../src/client/features/quiz/local-attempts.ts';
+import { item } from './quiz-list-fixtures.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00.000Z');
 const inHours = (h: number) => new Date(NOW + h * 3_600_000).toISOString();
-
-const item = (overrides: Partial<MyAssessment> = {}): MyAssessment => ({
-  id: 1,
-  kind: 'quiz',
-  title: 'A quiz',
-  description: '',
-  question_count: 8,
-  time_limit_minutes: null,
-  opens_at: null,
-  closes_at: null,
-  pass_mark: 60,
-  attempts_allowed: 3,
-  attempts_used: 0,
-  review_policy: 'after_submit',
-  state: 'not_started',
-  in_progress_attempt_id: null,
-  seconds_left: null,
-  best_percent: null,
-  last_attempt_id: null,
-  last_percent: null,
-  last_passed: null,
-  last_submitted_at: null,
-  can_start: true,
-  ...overrides,
-});
 
 describe('time left, as a student reads a due date', () => {
   it('counts days, then hours, then minutes, never overstating what is left', () => {

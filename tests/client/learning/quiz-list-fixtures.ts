@@ -1,8 +1,9 @@
 import type { MyAssessment } from '../../../src/shared/contracts/assessments.ts';
 
-/** Quizzes as the student's list returns them, for list-screens.test.tsx and dashboard-screen.test.tsx. */
+/** Quizzes as the student's list returns them, for list-screens.test.tsx, dashboard-screen.test.tsx and
+ * assessment-state.test.ts. */
 
-export function item(overrides: Partial<MyAssessment>): MyAssessment {
+export function item(overrides: Partial<MyAssessment> = {}): MyAssessment {
   return {
     id: 1,
     kind: 'quiz',
