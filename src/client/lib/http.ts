@@ -87,6 +87,13 @@ export interface GetOptions extends CallOptions {
   query?: QueryParams;
   /** false skips the 5-minute cache both ways (spec section 7: refresh and notifications). */
   cache?: boolean;
+  /**
+   * With `cache: false`, for a screen that must be current online yet still open offline (a list the student
+   * opened before): the read still goes to the network first, and the service worker keeps its answer, to
+   * give it back, marked as saved earlier (LoadState.saved), only when the network fails. Without it, a
+   * `cache: false` read goes past the worker, and nothing of it is kept on the device.
+   */
+  offlineCopy?: boolean;
 }
 
 export function withQuery(path: string, query?: QueryParams): string {
@@ -156,6 +163,14 @@ function check(data: unknown, schema: z.ZodType | undefined): unknown {
   return schema ? schema.parse(data) : data;
 }
 
+/**
+ * How a read past the 5-minute cache asks (sw/runtime-caching.ts reads it): network first, the worker's copy
+ * only when the network fails; or, for `cache: false` without `offlineCopy`, past the worker altogether.
+ */
+export function readMode(opts: Pick<GetOptions, 'cache' | 'offlineCopy'>): RequestCache {
+  return opts.cache !== false || opts.offlineCopy === true ? NETWORK_FIRST_MODE : 'no-store';
+}
+
 export function getJson<S extends z.ZodType>(
   path: string,
   opts: GetOptions & { schema: S },
@@ -177,14 +192,7 @@ export async function getJson(path: string, opts: GetOptions = {}): Promise<unkn
   }
   const generation = generationOf(target);
   // Nothing fresh here: past the 5 minutes the read reaches the server, not the worker's week-old copy.
-  const answer = await send(
-    api,
-    'GET',
-    target,
-    undefined,
-    opts.signal,
-    useCache ? NETWORK_FIRST_MODE : 'no-store',
-  );
+  const answer = await send(api, 'GET', target, undefined, opts.signal, readMode(opts));
   const data = check(answer.body, opts.schema);
   // A copy the worker kept is shown as saved earlier, and never stored here as fresh for 5 more minutes.
   if (answer.saved) return markUpdatedAt(markSavedCopy(data, opts.signal), answer.producedAt, opts.signal);

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '../../../src/client/features/auth/auth.store.ts';
 import { clearGetCache, setCacheClock } from '../../../src/client/lib/get-cache.ts';
-import { getJson, isSavedCopy, putJson, updatedAtOf } from '../../../src/client/lib/http.ts';
+import { getJson, isSavedCopy, putJson, readMode, updatedAtOf } from '../../../src/client/lib/http.ts';
 import { configureOutbox, drain, enqueue } from '../../../src/client/lib/outbox.ts';
 import { useLoad } from '../../../src/client/lib/use-async.ts';
 import { GET_CACHE_TTL_MS } from '../../../src/shared/constants.ts';
@@ -105,6 +105,49 @@ describe('reads past the 5-minute cache', () => {
     );
     await waitFor(() => expect(fresh.result.current.data).toBeDefined());
     expect(fresh.result.current.saved).toBe(false);
+  });
+});
+
+describe('current reads that keep an offline copy (cache: false, offlineCopy: true; issue 24 item 4)', () => {
+  it('skip the 5-minute cache but ask the service worker network first, so it keeps a copy; without the flag they go past it', async () => {
+    const { requests } = mockFetch(server);
+
+    expect(await getJson('/live', { cache: false, offlineCopy: true })).toEqual({ served: 1 });
+    expect(await getJson('/live', { cache: false, offlineCopy: true })).toEqual({ served: 2 });
+    await getJson('/live', { cache: false });
+
+    // no-cache: the worker's NetworkFirst route stores the answer; no-store goes past the worker, kept nowhere.
+    expect(gets(requests).map((r) => r.cache)).toEqual(['no-cache', 'no-cache', 'no-store']);
+    expect(readMode({ cache: false, offlineCopy: true })).toBe('no-cache');
+    expect(readMode({})).toBe('no-cache');
+    expect(readMode({ cache: false })).toBe('no-store');
+  });
+
+  it('offline, open with the worker’s copy marked as saved earlier, and never keep it in the 5-minute cache', async () => {
+    let network = false;
+    const { requests } = mockFetch((request) =>
+      network ? server(request) : savedCopy({ data: ['the list as last seen'] }),
+    );
+
+    const { result } = renderHook(() =>
+      useLoad(
+        useCallback(
+          (signal: AbortSignal) => getJson('/live', { signal, cache: false, offlineCopy: true }),
+          [],
+        ),
+      ),
+    );
+    await waitFor(() => expect(result.current.data).toEqual({ data: ['the list as last seen'] }));
+    expect(result.current.saved).toBe(true);
+    expect(result.current.updatedAt).toBe(Date.parse(ONE_WEEK_AGO));
+
+    network = true;
+    const fresh = await getJson('/live', { cache: false, offlineCopy: true });
+    expect(fresh).toEqual({ served: 1 });
+    expect(isSavedCopy(fresh)).toBe(false);
+    // And a cached read of the same path did not find the copy (nor the fresh answer) stored as fresh.
+    await getJson('/live');
+    expect(gets(requests)).toHaveLength(3);
   });
 });
 

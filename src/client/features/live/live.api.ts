@@ -8,9 +8,11 @@ import {
   type LiveList,
   type LiveMessage,
 } from '../../../shared/contracts/live.ts';
-import { delJson, getJson, postJson } from '../../lib/http.ts';
+import { delJson, getJson, isSavedCopy, postJson } from '../../lib/http.ts';
 
-// A live thread changes by the second: none of these come from the 5-minute cache.
+// A live thread changes by the second: none of these come from the 5-minute cache. The list alone keeps an
+// offline copy (the worker's, given only when the network fails, marked as saved earlier), so it opens
+// offline as last seen; a thread and its messages always come from the server.
 
 /** How far the server's clock is ahead of this device's (ms), measured when an answer arrives. */
 export interface ClockOffset {
@@ -19,8 +21,14 @@ export interface ClockOffset {
 const offsetOf = (serverNow: string) => Date.parse(serverNow) - Date.now();
 
 export async function fetchLiveList(signal?: AbortSignal): Promise<LiveList & ClockOffset> {
-  const list = await getJson(LIVE_PATHS.list, { signal, schema: liveListResponseSchema, cache: false });
-  return { ...list, offset: offsetOf(list.now) };
+  const list = await getJson(LIVE_PATHS.list, {
+    signal,
+    schema: liveListResponseSchema,
+    cache: false,
+    offlineCopy: true,
+  });
+  // A copy saved earlier carries that moment's server time: measured now it would stop the countdowns there.
+  return { ...list, offset: isSavedCopy(list) ? 0 : offsetOf(list.now) };
 }
 
 export async function fetchLiveDetail(id: number, signal?: AbortSignal): Promise<LiveDetail & ClockOffset> {

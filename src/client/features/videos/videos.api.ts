@@ -5,25 +5,16 @@ import {
   videosResponseSchema,
 } from '../../../shared/contracts/content.ts';
 import type { Video, VideoProgressBody, VideoSummary } from '../../../shared/contracts/content.ts';
-import { getJson, isAbortError } from '../../lib/http.ts';
+import { getJson } from '../../lib/http.ts';
 import { enqueue, pendingEntries } from '../../lib/outbox.ts';
-import { freshJson } from '../../lib/fresh-get.ts';
 
 /**
- * Network first: the saved position and the signed address must be current (a cached answer would resume
- * at an old second, or carry an expired link). Offline, the last cached answer is better than nothing.
+ * Network first, past the 5-minute cache: the saved position and the signed address must be current (a
+ * cached answer would resume at an old second, or carry an expired link). Offline, or when the network
+ * fails, the service worker's last copy answers, marked as saved earlier (the Videos list opens offline).
  */
-async function current<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  signal?: AbortSignal,
-): Promise<z.output<S>> {
-  try {
-    return await freshJson(path, schema, signal);
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return getJson(path, { signal, schema });
-  }
+function current<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
+  return getJson(path, { signal, schema, cache: false, offlineCopy: true });
 }
 
 export async function fetchVideos(signal?: AbortSignal): Promise<VideoSummary[]> {

@@ -4,6 +4,7 @@ import { LIVE_LIMITS, type LiveSession } from '../../../../shared/contracts/live
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PageTitle } from '../../../shell/page-title.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { ListBody } from '../../../components/list-kit/list-body.tsx';
 import { useAuth } from '../../../shell/session.ts';
 import { phaseOf, SessionCard, type Phase } from '../components/session-card.tsx';
@@ -56,40 +57,43 @@ function SessionList() {
   }, [nextChange, reload]);
 
   return (
-    <ListBody
-      load={list}
-      isEmpty={(data) => data.data.length === 0}
-      empty={
-        <EmptyState
-          title="No live discussions yet"
-          text="When your teachers schedule a live discussion, it appears here with a countdown and a way to join."
-        />
-      }
-    >
-      {() =>
-        SECTIONS.map(({ phase, title, empty }) => {
-          const inPhase = sessions.filter((s) => phaseOf(s, now) === phase);
-          if (!inPhase.length && !empty) return null;
-          const headingId = `live-section-${phase}`;
-          return (
-            <section key={phase} className="live-section" aria-labelledby={headingId}>
-              <h2 id={headingId} className="live-section__title">
-                {title}
-              </h2>
-              {inPhase.length ? (
-                <ul className="live-cards">
-                  {inPhase.map((s) => (
-                    <SessionCard key={s.id} session={s} now={now} />
-                  ))}
-                </ul>
-              ) : (
-                <p className="live-section__empty">{empty}</p>
-              )}
-            </section>
-          );
-        })
-      }
-    </ListBody>
+    <>
+      <OfflineStamp updatedAt={list.updatedAt} saved={list.saved} />
+      <ListBody
+        load={list}
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <EmptyState
+            title="No live discussions yet"
+            text="When your teachers schedule a live discussion, it appears here with a countdown and a way to join."
+          />
+        }
+      >
+        {() =>
+          SECTIONS.map(({ phase, title, empty }) => {
+            const inPhase = sessions.filter((s) => phaseOf(s, now) === phase);
+            if (!inPhase.length && !empty) return null;
+            const headingId = `live-section-${phase}`;
+            return (
+              <section key={phase} className="live-section" aria-labelledby={headingId}>
+                <h2 id={headingId} className="live-section__title">
+                  {title}
+                </h2>
+                {inPhase.length ? (
+                  <ul className="live-cards">
+                    {inPhase.map((s) => (
+                      <SessionCard key={s.id} session={s} now={now} />
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="live-section__empty">{empty}</p>
+                )}
+              </section>
+            );
+          })
+        }
+      </ListBody>
+    </>
   );
 }
 

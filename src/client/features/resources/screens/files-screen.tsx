@@ -3,6 +3,7 @@ import { usePageReady } from '../../../shell/page-load.tsx';
 import { PageTitle } from '../../../shell/page-title.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { ChooseInResources, FolderList, ResourceList } from '../components/resource-list.tsx';
 import { ListBody, SearchForm } from '../../../components/list-kit/index.ts';
 import { folderPath, useFolders, useResources } from '../use-resources.ts';
@@ -41,6 +42,7 @@ export default function FilesScreen() {
   return (
     <div className="screen resources">
       <PageTitle>{folder?.name ?? 'Files'}</PageTitle>
+      <OfflineStamp updatedAt={files.updatedAt} saved={files.saved} />
       <nav aria-label="Folders">
         <ol className="resources__crumbs">
           <li>

@@ -2,10 +2,14 @@ import { useSearchParams } from 'react-router-dom';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PageTitle } from '../../../shell/page-title.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { FolderList, ResourceList } from '../components/resource-list.tsx';
 import { ListBody, SearchForm } from '../../../components/list-kit/index.ts';
 import { useFolders, useResources } from '../use-resources.ts';
 import '../resources.css';
+
+const oldest = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.min(a, b);
 
 /**
  * Resources: the folders of reading material the student's school (or every school) gets, and a search over
@@ -23,6 +27,10 @@ export default function ResourcesScreen() {
   return (
     <div className="screen resources">
       <PageTitle>Resources</PageTitle>
+      <OfflineStamp
+        updatedAt={search ? oldest(folders.updatedAt, results.updatedAt) : folders.updatedAt}
+        saved={folders.saved || (search !== '' && results.saved)}
+      />
       <section className="card">
         <SearchForm
           className="resources__search"
