@@ -122,9 +122,9 @@ test('a student keeps a PDF available offline and reads it page by page with the
 
   expect(await axeFindings(page, '.offline-button')).toEqual([]);
 
-  // Settings lists it with its size, the total and the browser's quota.
+  // Settings → Saved on this device lists it with its size, the total and the browser's quota.
   await page.goto('/settings');
-  const card = page.getByRole('region', { name: 'Available offline' });
+  const card = page.getByRole('region', { name: 'Saved on this device' });
   const row = card.getByRole('listitem').filter({ hasText: title });
   await expect(row).toContainText(/File · \d+(\.\d)? K?B · saved/);
   await expect(card).toContainText(
@@ -181,7 +181,7 @@ test('a student keeps a PDF available offline and reads it page by page with the
   await logoutThroughSidebar(page);
   await loginWith(page, ACCOUNTS.newStudent, DEMO_PASSWORD);
   await page.goto('/settings');
-  await expect(page.getByRole('region', { name: 'Available offline' })).toContainText(
+  await expect(page.getByRole('region', { name: 'Saved on this device' })).toContainText(
     'Nothing is saved on this device yet.',
   );
   expect(await fetchOffline()).toBe('not served');
@@ -190,9 +190,9 @@ test('a student keeps a PDF available offline and reads it page by page with the
   await logoutThroughSidebar(page);
   await loginAs(page, 'student');
   await page.goto('/settings');
-  await expect(page.getByRole('region', { name: 'Available offline' }).getByRole('listitem')).toContainText(
-    title,
-  );
+  await expect(
+    page.getByRole('region', { name: 'Saved on this device' }).getByRole('listitem'),
+  ).toContainText(title);
   expect(await fetchOffline()).toBe(`200 ${twoPagePdf().length} bytes`);
   // A video seeks with Range requests: the worker answers them from the saved whole file.
   await context.setOffline(true);

@@ -25,6 +25,17 @@ export interface OfflineItem {
   openPath: string;
 }
 
+/**
+ * The keys items are saved under (the video, lecture and file pages save under these same forms), for the
+ * lists that badge what is saved.
+ */
+export const offlineKeys = {
+  video: (id: number) => `video:${id}`,
+  lecture: (id: number) => `lecture:${id}`,
+  /** A resource (its id, not its file's). */
+  file: (resourceId: number) => `file:${resourceId}`,
+} as const;
+
 export interface SavedOfflineItem extends OfflineItem {
   bytes: number;
   saved_at: string;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OfflineItem } from './offline-content.ts';
 import {
   findOffline,
+  listOffline,
   makeAvailableOffline,
   offlineErrorMessage,
   onOfflineChange,
@@ -87,4 +88,30 @@ export function useOfflineItem(key: string): OfflineItemState {
   }, [key]);
 
   return { saved, bytes, busy, error, save, remove };
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The keys of everything the signed-in user keeps on this device, kept in step with saves and removals: one
+ * read for a whole list, which badges its saved items ("Available offline").
+ */
+export function useSavedOfflineKeys(): ReadonlySet<string> {
+  const [keys, setKeys] = useState<ReadonlySet<string>>(NONE);
+  useEffect(() => {
+    let current = true;
+    const refresh = () =>
+      listOffline().then(
+        (items) => current && setKeys(new Set(items.map((item) => item.key))),
+        // An unreadable index badges nothing; the items themselves still open.
+        () => undefined,
+      );
+    void refresh();
+    const stop = onOfflineChange(() => void refresh());
+    return () => {
+      current = false;
+      stop();
+    };
+  }, []);
+  return keys;
 }

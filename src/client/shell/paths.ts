@@ -67,3 +67,7 @@ export function isAdminPath(pathname: string): boolean {
 /** Test Yourself with these micro topics already chosen (a result's "Practise these topics"). */
 export const practiseTopicsPath = (microTopicIds: readonly number[]) =>
   `${PATHS.testYourself}?topics=${microTopicIds.join(',')}`;
+
+/** Settings' "Saved on this device" section (not a route: the spec lists none), where offline leads. */
+export const SAVED_ON_DEVICE_ID = 'saved-on-this-device';
+export const savedOnDevicePath = `${PATHS.settings}#${SAVED_ON_DEVICE_ID}`;

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { RELOAD_NOTICE_MAX_WIDTH_PX, TEXTS } from '../../shared/constants.ts';
 import { roleOf, useAuth } from './session.ts';
 import { useOnline } from '../lib/use-online.ts';
-import { PATHS } from './paths.ts';
+import { PATHS, savedOnDevicePath } from './paths.ts';
 
 /**
  * Shown when the page could not load its data or code (spec 2.5); Reload starts the whole app afresh.
@@ -40,9 +40,16 @@ function OfflineNotice() {
             ? 'Your dashboard, quizzes you have started and screens you have opened before still work offline. Answers you give are kept on this device and sent when you’re back online.'
             : 'Screens you have opened before still work offline. This one will load when you’re back online.'}
         </p>
-        <Link className="button" to={student || !user ? PATHS.dashboard : PATHS.admin}>
-          {student || !user ? 'Go to your dashboard' : 'Go to the admin home'}
-        </Link>
+        <div className="reload-notice__actions">
+          <Link className="button" to={student || !user ? PATHS.dashboard : PATHS.admin}>
+            {student || !user ? 'Go to your dashboard' : 'Go to the admin home'}
+          </Link>
+          {student && (
+            <Link className="button button--secondary" to={savedOnDevicePath}>
+              Saved on this device
+            </Link>
+          )}
+        </div>
       </section>
     </div>
   );

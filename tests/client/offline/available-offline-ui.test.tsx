@@ -2,9 +2,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AvailableOfflineButton } from '../../../src/client/components/available-offline-button.tsx';
 import { OfflineContentCard } from '../../../src/client/features/account/components/offline-content-card.tsx';
+import { SavedOfflineBadge } from '../../../src/client/components/saved-offline-badge.tsx';
+import { useSavedOfflineKeys } from '../../../src/client/lib/use-offline-item.ts';
 import { authState } from '../../../src/client/shell/session.ts';
 import {
   listOffline,
+  offlineKeys,
   registerOfflineSession,
   removeOffline,
 } from '../../../src/client/lib/offline-content.ts';
@@ -80,7 +83,48 @@ describe('the "Make available offline" button', () => {
   });
 });
 
-describe('Settings → Available offline', () => {
+/** A list of two videos, as the Videos screen badges them. */
+function TwoVideos() {
+  const saved = useSavedOfflineKeys();
+  return (
+    <ul aria-label="Videos">
+      {[5, 6].map((id) => (
+        <li key={id}>
+          Video {id} <SavedOfflineBadge saved={saved.has(offlineKeys.video(id))} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+describe('the badge of a saved item in its list (issue 24 item 4)', () => {
+  it('shows on the saved item only, and follows saving and removing', async () => {
+    renderScreen(
+      <>
+        <AvailableOfflineButton item={VIDEO} />
+        <TwoVideos />
+      </>,
+    );
+    const rows = within(screen.getByRole('list', { name: 'Videos' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['Video 5 ', 'Video 6 ']);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Make available offline' }));
+    await vi.waitFor(() =>
+      expect(rows.map((row) => row.textContent)).toEqual(['Video 5 ✓ Available offline', 'Video 6 ']),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the offline copy of Songs at circle time' }));
+    await vi.waitFor(() => expect(rows.map((row) => row.textContent)).toEqual(['Video 5 ', 'Video 6 ']));
+  });
+});
+
+describe('Settings → Saved on this device', () => {
+  it('is a section with its own heading, which the offline notice links to', async () => {
+    renderScreen(<OfflineContentCard />);
+    const section = await screen.findByRole('region', { name: 'Saved on this device' });
+    expect(section.id).toBe('saved-on-this-device');
+  });
+
   it('says when nothing is saved', async () => {
     renderScreen(<OfflineContentCard />);
     expect(await screen.findByText(/Nothing is saved on this device yet/)).toBeTruthy();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../shell/session.ts';
 import { useConnection } from '../../lib/use-outbox.ts';
-import { PATHS } from '../../shell/paths.ts';
+import { PATHS, savedOnDevicePath } from '../../shell/paths.ts';
 import './connection-indicator.css';
 
 /** Visible text and its longer form (tooltip) for the three states; kept short for a 390 px top bar. */
@@ -25,7 +25,8 @@ export function connectionText(
 
 /**
  * The top bar's online/offline state, for every screen (DESIGN.md section 5). Online and synced it is a
- * quiet dot; offline or with answers still to send it says so, and leads to the list in Settings.
+ * quiet dot; offline or with answers still to send it says so, and leads to Settings: to what waits, or
+ * offline with nothing waiting, to what is saved on this device.
  */
 export function ConnectionIndicator() {
   const { user } = useAuth();
@@ -41,8 +42,12 @@ export function ConnectionIndicator() {
   );
   return (
     <span className={`connection connection--${state}`} role="status" title={title}>
-      {pending.length > 0 ? (
-        <Link className="connection__link" to={`${PATHS.settings}#waiting-to-sync`}>
+      {pending.length > 0 || !online ? (
+        // Offline with nothing waiting: to what this device keeps, which opens without a connection.
+        <Link
+          className="connection__link"
+          to={pending.length > 0 ? `${PATHS.settings}#waiting-to-sync` : savedOnDevicePath}
+        >
           {content}
         </Link>
       ) : (

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { formatUpdatedAt } from '../../../components/offline-stamp.tsx';
 import { showToast } from '../../../components/toast.tsx';
 import type { SavedOfflineItem } from '../../../lib/offline-content.ts';
@@ -11,6 +11,7 @@ import {
   removeOffline,
   storageEstimate,
 } from '../../../lib/offline-content.ts';
+import { SAVED_ON_DEVICE_ID } from '../../../shell/paths.ts';
 import './offline-content-card.css';
 
 const KIND_LABEL: Record<SavedOfflineItem['kind'], string> = {
@@ -25,11 +26,15 @@ interface Shown {
 }
 
 /**
- * Settings → Available offline (issue 8 item 5): what this device keeps for the signed-in user, how much
- * room it takes and how much the browser allows, with Open and Remove for each item.
+ * Settings → Saved on this device (issue 8 item 5, issue 24 item 4): what this device keeps for the signed-in
+ * user ("Make available offline"), how much room it takes and how much the browser allows, with Open and
+ * Remove for each item. A section of Settings, not a route of its own: the spec's route list has none, and
+ * Settings already gathers what this device keeps (Waiting to sync) and opens offline.
  */
 export function OfflineContentCard() {
-  const id = useId();
+  const id = SAVED_ON_DEVICE_ID;
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
   const [shown, setShown] = useState<Shown | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
 
@@ -60,11 +65,17 @@ export function OfflineContentCard() {
     }
   };
 
+  // Opened from the offline notice (…/settings#saved-on-this-device): the list, not the password form.
+  const ready = shown !== null;
+  useEffect(() => {
+    if (ready && hash === `#${SAVED_ON_DEVICE_ID}`) section.current?.scrollIntoView({ block: 'start' });
+  }, [ready, hash]);
+
   const total = shown?.items.reduce((sum, item) => sum + item.bytes, 0) ?? 0;
   return (
-    <section className="card offline-content" aria-labelledby={`${id}-title`}>
+    <section ref={section} id={id} className="card offline-content" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card__title">
-        Available offline
+        Saved on this device
       </h2>
       {shown === null ? (
         <p>Loading...</p>

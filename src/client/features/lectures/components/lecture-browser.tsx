@@ -2,6 +2,9 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { LectureSummary } from '../../../../shared/contracts/content.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { SavedOfflineBadge } from '../../../components/saved-offline-badge.tsx';
+import { offlineKeys } from '../../../lib/offline-content.ts';
+import { useSavedOfflineKeys } from '../../../lib/use-offline-item.ts';
 
 type Group = { id: number; name: string; subjectId: number; subjectName: string; lectures: LectureSummary[] };
 
@@ -44,6 +47,7 @@ export function LectureBrowser({ lectures }: { lectures: LectureSummary[] }) {
   const subjectId = Number(params.get('subject')) || null;
   const subTopicId = Number(params.get('topic')) || null;
   const groups = useMemo(() => groupsOf(lectures), [lectures]);
+  const saved = useSavedOfflineKeys();
   const subjects = useMemo(() => {
     const map = new Map<number, string>();
     for (const g of groups) if (g.subjectId) map.set(g.subjectId, g.subjectName);
@@ -132,7 +136,8 @@ export function LectureBrowser({ lectures }: { lectures: LectureSummary[] }) {
                       </span>
                     ) : (
                       <span className="badge badge--info">Unread</span>
-                    )}
+                    )}{' '}
+                    <SavedOfflineBadge saved={saved.has(offlineKeys.lecture(l.id))} />
                     {l.attachment_count > 0 &&
                       ` · ${l.attachment_count} attachment${l.attachment_count === 1 ? '' : 's'}`}
                   </span>

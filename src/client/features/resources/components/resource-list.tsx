@@ -2,6 +2,9 @@ import { Link } from 'react-router-dom';
 import type { Resource, ResourceFolder } from '../../../../shared/contracts/resources.ts';
 import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { SavedOfflineBadge } from '../../../components/saved-offline-badge.tsx';
+import { offlineKeys } from '../../../lib/offline-content.ts';
+import { useSavedOfflineKeys } from '../../../lib/use-offline-item.ts';
 import { fileFacts, typeTag } from '../resource-format.ts';
 
 /** Folders as large tap targets, each opening its list of files. */
@@ -39,6 +42,7 @@ export function ResourceList({
   label: string;
   withFolder?: boolean;
 }) {
+  const saved = useSavedOfflineKeys();
   return (
     <ul className="resource-list" aria-label={label}>
       {resources.map((r) => (
@@ -48,7 +52,8 @@ export function ResourceList({
               {typeTag(r.file.mime)}
             </span>
             <span>
-              <span className="resource-list__title">{r.title}</span>
+              <span className="resource-list__title">{r.title}</span>{' '}
+              <SavedOfflineBadge saved={saved.has(offlineKeys.file(r.id))} />
               <span className="resource-list__meta">
                 {r.file.name} · {fileFacts(r.file, r.created_at)}
                 {withFolder && ` · in ${r.folder_name}`}

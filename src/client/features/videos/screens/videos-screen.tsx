@@ -6,6 +6,9 @@ import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
+import { SavedOfflineBadge } from '../../../components/saved-offline-badge.tsx';
+import { offlineKeys } from '../../../lib/offline-content.ts';
+import { useSavedOfflineKeys } from '../../../lib/use-offline-item.ts';
 import { formatDuration } from '../../content/index.ts';
 import { WatchedStatus } from '../components/watched-status.tsx';
 import { useVideos } from '../use-videos.ts';
@@ -14,6 +17,7 @@ import '../videos.css';
 /** Every published video for the student's school, with how much of each they watched. */
 export default function VideosScreen() {
   const list = useVideos();
+  const saved = useSavedOfflineKeys();
   usePageReady({ loading: list.loading && !list.data, error: list.error });
   return (
     <div className="screen videos">
@@ -39,6 +43,7 @@ export default function VideosScreen() {
                   )}
                 </span>
                 <span className="video-card__title">{v.title}</span>
+                <SavedOfflineBadge saved={saved.has(offlineKeys.video(v.id))} />
                 {v.summary && <span className="video-card__summary">{v.summary}</span>}
                 {v.external ? (
                   <span className="video-card__muted">On another site · progress not tracked</span>
