@@ -129,8 +129,13 @@ describe('the top bar’s connection indicator', () => {
     );
     const status = screen.getByRole('status');
     expect(status.textContent).toBe('Online');
+    expect(within(status).queryByRole('link')).toBeNull();
     goOffline(true);
     expect(screen.getByRole('status').textContent).toBe('Offline');
+    // Offline with nothing waiting, it leads to what is saved on this device (issue 24 item 4).
+    expect(within(screen.getByRole('status')).getByRole('link').getAttribute('href')).toBe(
+      '/settings#saved-on-this-device',
+    );
     goOffline(false);
     expect(screen.getByRole('status').textContent).toBe('Online');
   });
@@ -157,7 +162,12 @@ describe('a screen that cannot load', () => {
     expect(notice.textContent).toContain('You’re offline');
     expect(notice.textContent).toContain('isn’t saved on this device yet');
     expect(notice.textContent).not.toContain('Hmm, something didn’t load');
-    expect(within(notice).getByRole('link').getAttribute('href')).toBe('/');
-    fireEvent.click(within(notice).getByRole('link'));
+    const dashboard = within(notice).getByRole('link', { name: 'Go to your dashboard' });
+    expect(dashboard.getAttribute('href')).toBe('/');
+    // And to what this device keeps, which opens offline (issue 24 item 4).
+    expect(within(notice).getByRole('link', { name: 'Saved on this device' }).getAttribute('href')).toBe(
+      '/settings#saved-on-this-device',
+    );
+    fireEvent.click(dashboard);
   });
 });
