@@ -25,9 +25,8 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
   const [aspect, setAspect] = useState(Math.SQRT2);
   // Which page at which width and zoom is on the canvas: anything else is still being drawn.
   const [drawn, setDrawn] = useState('');
-  const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const { zoom, shown, zoomTo } = usePdfZoom(frame);
+  const { frame, zoom, shown, zoomTo } = usePdfZoom();
 
   // The whole file, then parsed: a saved offline copy answers one plain GET, not pdf.js's range requests.
   useEffect(() => {
@@ -58,13 +57,12 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
     const el = frame.current;
     if (!el) return;
     const observer = new ResizeObserver(([entry]) => {
-      const next = Math.floor(entry?.contentRect.width ?? 0);
-      // While zoomed, the frame's scroll bar may come and go; only a real change of width redraws.
-      setWidth((w) => (Math.abs(next - w) > 20 || w === 0 ? next : w));
+      // The border box: while zoomed, the frame's scroll bar comes and goes, and must not redraw the page.
+      setWidth(Math.floor(entry?.borderBoxSize?.[0]?.inlineSize ?? entry?.contentRect.width ?? 0));
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+  }, [frame]);
 
   useEffect(() => {
     if (!doc || !canvas.current || width <= 0) return;
@@ -99,7 +97,7 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
   // A new page starts at its top left.
   useEffect(() => {
     frame.current?.scrollTo({ top: 0, left: 0 });
-  }, [page]);
+  }, [frame, page]);
 
   const pages = doc?.numPages ?? 0;
   // Shown at CSS size (the bitmap is denser): during a pinch, the last drawing stretched to the fingers.

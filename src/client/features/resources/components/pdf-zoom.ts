@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RefObject } from 'react';
 
 /** 1 is the page fitted to the width of the screen; a finger or + goes up to four times that. */
 export const MIN_ZOOM = 1;
@@ -39,7 +38,9 @@ type Point = { x: number; y: number };
  * Touch events rather than pointer events: once the browser starts panning, pointer events are cancelled,
  * whereas a non-passive touchmove can stop the browser's own pinch (which would zoom the whole app).
  */
-export function usePdfZoom(frame: RefObject<HTMLDivElement | null>) {
+export function usePdfZoom() {
+  // The scrolling frame round the page: the gestures are heard there, and it scrolls to keep their point.
+  const frame = useRef<HTMLDivElement>(null);
   const [zoom, setZoomState] = useState(MIN_ZOOM);
   const [live, setLive] = useState<number | null>(null);
   const zoomRef = useRef(zoom);
@@ -47,25 +48,22 @@ export function usePdfZoom(frame: RefObject<HTMLDivElement | null>) {
   // A scroll to apply once the frame has the new size (after React has drawn it).
   const anchor = useRef<{ from: number; to: number; at: Point } | null>(null);
 
-  const zoomTo = useCallback(
-    (next: number, at?: Point, commit = true) => {
-      const el = frame.current;
-      const from = liveRef.current ?? zoomRef.current;
-      const to = clampZoom(next);
-      const point = at ?? (el ? { x: el.clientWidth / 2, y: el.clientHeight / 2 } : { x: 0, y: 0 });
-      anchor.current = { from, to, at: point };
-      if (commit) {
-        zoomRef.current = to;
-        liveRef.current = null;
-        setLive(null);
-        setZoomState(to);
-      } else {
-        liveRef.current = to;
-        setLive(to);
-      }
-    },
-    [frame],
-  );
+  const zoomTo = useCallback((next: number, at?: Point, commit = true) => {
+    const el = frame.current;
+    const from = liveRef.current ?? zoomRef.current;
+    const to = clampZoom(next);
+    const point = at ?? (el ? { x: el.clientWidth / 2, y: el.clientHeight / 2 } : { x: 0, y: 0 });
+    anchor.current = { from, to, at: point };
+    if (commit) {
+      zoomRef.current = to;
+      liveRef.current = null;
+      setLive(null);
+      setZoomState(to);
+    } else {
+      liveRef.current = to;
+      setLive(to);
+    }
+  }, []);
 
   // After the frame took its new size: the point that was under the fingers is under them again.
   const shown = live ?? zoom;
@@ -75,9 +73,11 @@ export function usePdfZoom(frame: RefObject<HTMLDivElement | null>) {
     if (!el || !a || a.to !== shown) return;
     anchor.current = null;
     const ratio = a.to / a.from;
-    el.scrollLeft = (el.scrollLeft + a.at.x) * ratio - a.at.x;
-    el.scrollTop = (el.scrollTop + a.at.y) * ratio - a.at.y;
-  }, [frame, shown]);
+    el.scrollTo({
+      left: (el.scrollLeft + a.at.x) * ratio - a.at.x,
+      top: (el.scrollTop + a.at.y) * ratio - a.at.y,
+    });
+  }, [shown]);
 
   // Pinch with two fingers, double tap with one.
   useEffect(() => {
@@ -152,7 +152,7 @@ export function usePdfZoom(frame: RefObject<HTMLDivElement | null>) {
       el.removeEventListener('touchend', onEnd);
       el.removeEventListener('touchcancel', onEnd);
     };
-  }, [frame, zoomTo]);
+  }, [zoomTo]);
 
-  return { zoom, shown, zoomTo };
+  return { frame, zoom, shown, zoomTo };
 }
