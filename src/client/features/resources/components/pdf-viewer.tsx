@@ -77,10 +77,12 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
         const cssWidth = Math.floor(width * zoom);
         const cssHeight = (cssWidth * natural.height) / natural.width;
         const density = canvasDensity(cssWidth, cssHeight, window.devicePixelRatio);
-        const viewport = pdfPage.getViewport({ scale: (cssWidth / natural.width) * density });
+        // Whole bitmap pixels first, the scale from them: 585 CSS px at 3× is 1,755 pixels, not 1,754.99.
+        const pixels = Math.round(cssWidth * density);
+        const viewport = pdfPage.getViewport({ scale: pixels / natural.width });
         const target = canvas.current;
-        target.width = Math.floor(viewport.width);
-        target.height = Math.floor(viewport.height);
+        target.width = pixels;
+        target.height = Math.round(viewport.height);
         task = pdfPage.render({ canvas: target, viewport });
         await task.promise;
         if (!cancelled) setDrawn(`${page} ${width} ${zoom}`);
