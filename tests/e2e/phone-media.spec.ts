@@ -1,13 +1,8 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { confirmDialog, fillLoginForm, loginAs } from './helpers.ts';
-import {
-  adminToken,
-  apiLogin,
-  bearer,
-  registerStudent,
-  takeDiagnosticThroughApi,
-} from './learning-helpers.ts';
+import type { Locator, Page } from '@playwright/test';
+import { confirmDialog } from './helpers.ts';
+import { bearer } from './learning-helpers.ts';
+import { height, newStudent, signIn } from './media-helpers.ts';
 
 // Issue 24 on a phone (390 × 844, touch, a 3× screen): the PDF viewer readable and zoomable, a lecture that
 // ends with where to go on, "Continue watching" on Videos, and the install offer. A student of a school of
@@ -18,37 +13,6 @@ test.use({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 3
 
 const PDF_TITLE = 'Play-based learning: a practical overview';
 
-async function newStudent(request: APIRequestContext) {
-  const headers = bearer(await adminToken(request));
-  const { data: locations } = (await (await request.get('/api/lookups/locations')).json()) as {
-    data: { id: number }[];
-  };
-  const schoolName = `Phone Media Preschool ${Date.now()}`;
-  const school = await request.post('/api/admin/schools', {
-    headers,
-    data: { name: schoolName, location_id: locations[0]!.id },
-  });
-  expect(school.status(), await school.text()).toBeLessThan(300);
-  const { school: made } = (await school.json()) as { school: { id: number } };
-  const password = 'phone-media-learner-24';
-  const email = await registerStudent(request, { password, schoolName });
-  const token = await apiLogin(request, email, password);
-  await takeDiagnosticThroughApi(request, token);
-  return { email, password, token, schoolId: made.id, admin: headers };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await fillLoginForm(page, email, password);
-  await expect(page).toHaveURL((url) => url.pathname !== '/login');
-}
-
-async function height(locator: Locator): Promise<number> {
-  const box = await locator.boundingBox();
-  expect(box, 'rendered').not.toBeNull();
-  return box!.height;
-}
-
 /** What the canvas shows: its size on screen (CSS px) and in bitmap pixels, and the screen's density. */
 const canvasSize = (canvas: Locator) =>
   canvas.evaluate((c: HTMLCanvasElement) => ({
@@ -56,6 +20,26 @@ const canvasSize = (canvas: Locator) =>
     pixels: c.width,
     dpr: window.devicePixelRatio,
   }));
+
+/**
+ * Two quick taps, and again if they did not count as one double tap: on this shared machine the two taps'
+ * round trips sometimes come further apart than a finger's (320 ms), which is two single taps that change
+ * nothing, as a student would find and double-tap again. Never again once the zoom shows the change.
+ */
+async function doubleTap(page: Page, at: { x: number; y: number }, expected: string) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.touchscreen.tap(at.x, at.y);
+    await page.touchscreen.tap(at.x, at.y);
+    try {
+      await expect(page.getByLabel(expected)).toBeVisible({ timeout: 2000 });
+      return;
+    } catch {
+      // Not taken as a double tap: wait out the window, so the next two taps start afresh.
+      await page.waitForTimeout(400);
+    }
+  }
+  await expect(page.getByLabel(expected)).toBeVisible();
+}
 
 /** Two fingers at `centre`, `from` px apart, spreading to `to` px apart, then lifted (Chromium's touch input). */
 async function pinch(page: Page, centre: { x: number; y: number }, from: number, to: number) {
@@ -136,12 +120,8 @@ test('the PDF viewer fills a phone at its pixel density, zooms by +, pinch and d
   // Double tap: 200 %, and again: back to the width of the screen.
   const box = (await canvas.boundingBox())!;
   const middle = { x: box.x + box.width / 2, y: box.y + Math.min(box.height, 300) / 2 };
-  await page.touchscreen.tap(middle.x, middle.y);
-  await page.touchscreen.tap(middle.x, middle.y);
-  await expect(page.getByLabel('Zoom 200%')).toBeVisible();
-  await page.touchscreen.tap(middle.x, middle.y);
-  await page.touchscreen.tap(middle.x, middle.y);
-  await expect(page.getByLabel('Zoom 100%')).toBeVisible();
+  await doubleTap(page, middle, 'Zoom 200%');
+  await doubleTap(page, middle, 'Zoom 100%');
 
   // Two fingers spreading: the page grows with them (the app, not the browser, zooms).
   await pinch(page, middle, 80, 200);
@@ -327,40 +307,4 @@ test('the install offer appears when the browser offers installation, and stays 
   await app.waitForTimeout(300);
   await expect(app.getByRole('region', { name: 'Install Pathbuilder' })).toHaveCount(0);
   await installed.close();
-});
-
-test.describe('at a desk', () => {
-  test.use({
-    viewport: { width: 1280, height: 800 },
-    hasTouch: false,
-    isMobile: false,
-    deviceScaleFactor: 1,
-  });
-
-  test('new lectures, videos and live discussions start published; typing a time opens no clock over Ends', async ({
-    page,
-  }) => {
-    await loginAs(page, 'admin');
-    for (const path of ['/admin/lecture', '/admin/video', '/admin/live-discussion']) {
-      await page.goto(path);
-      await expect(page.getByLabel('Published (students can see it)'), path).toBeChecked();
-    }
-
-    const starts = page.getByRole('group', { name: 'Starts' });
-    const ends = page.getByRole('group', { name: 'Ends' });
-    await starts.getByRole('spinbutton', { name: 'Hour' }).click();
-    await page.keyboard.type('09');
-    // Nothing pops up over the next field: the Ends field is what is under its own middle.
-    await expect(page.locator('.react-clock')).toHaveCount(0);
-    await expect(page.locator('.react-calendar')).toHaveCount(0);
-    const box = (await ends.locator('.react-datetime-picker__wrapper').boundingBox())!;
-    const onTop = await page.evaluate(
-      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="group"]')?.textContent ?? '',
-      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-    );
-    expect(onTop).toContain('Ends');
-    // The calendar still opens from its button.
-    await starts.getByRole('button', { name: 'Toggle calendar' }).click();
-    await expect(page.locator('.react-calendar')).toBeVisible();
-  });
 });
