@@ -152,6 +152,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     files,
     signedUrl: files.signedUrl,
     refusedFiles,
+    topicQuiz: (user, ids) => learning.quizForTopics(user, ids),
   });
   const resources = createResourcesService(ctx, { files, teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
   const reports = createReportsService(ctx, {

@@ -74,6 +74,8 @@ test('an admin uploads a video with a visible progress bar; a student resumes it
     uploadThroughput: -1,
   });
   await expect(page.getByTestId('video-file')).toContainText('running-record.webm');
+  // New content is published unless unticked (issue 24).
+  await expect(page.getByLabel('Published (students can see it)')).toBeChecked();
   await page.getByLabel('Published (students can see it)').check();
   await page.getByRole('button', { name: 'Save video' }).click();
   await expect(page.getByText('The video was saved.')).toBeVisible();
@@ -85,8 +87,12 @@ test('an admin uploads a video with a visible progress bar; a student resumes it
   // The student watches about three seconds, leaves, and comes back to the same second.
   const student = await studentPage(browser);
   await student.goto('/videos');
-  await expect(student.getByRole('link', { name: /Writing a running record/ })).toContainText('Watched 0 %');
-  await student.getByRole('link', { name: /Writing a running record/ }).click();
+  // The list of every video (once started, a video is also under "Continue watching" above it).
+  const allVideos = student.getByRole('list', { name: 'All videos' });
+  await expect(allVideos.getByRole('link', { name: /Writing a running record/ })).toContainText(
+    'Watched 0 %',
+  );
+  await allVideos.getByRole('link', { name: /Writing a running record/ }).click();
   await expect(student).toHaveURL(new RegExp(`/video/${id}$`));
   await expect.poll(() => player(student).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
   const firstSave = progressSaved(student, id);
@@ -123,9 +129,15 @@ test('an admin uploads a video with a visible progress bar; a student resumes it
   expect(saved.progress.fraction).toBeLessThan(0.3);
   await expect(student.getByTestId('watched-status')).not.toContainText('Completed');
   await student.goto('/videos');
-  const card = student.getByRole('link', { name: /Writing a running record/ });
+  const card = allVideos.getByRole('link', { name: /Writing a running record/ });
   await expect(card).toContainText(/Watched [12]\d %/);
   await expect(card).not.toContainText('Completed');
+  // Started and not finished: it is under "Continue watching" too.
+  await expect(
+    student
+      .getByRole('region', { name: 'Continue watching' })
+      .getByRole('link', { name: /Writing a running record/ }),
+  ).toContainText('Resume at');
   await student.context().close();
 });
 
@@ -153,6 +165,8 @@ test('an admin writes a lecture; a student finds it under its topic, reads it, a
   await topics.click();
   await topics.fill('Patterns, Shapes');
   await topics.press('Enter');
+  // New content is published unless unticked (issue 24).
+  await expect(page.getByLabel('Published (students can see it)')).toBeChecked();
   await page.getByLabel('Published (students can see it)').check();
   await page.getByRole('button', { name: 'Save lecture' }).click();
   await expect(page.getByText('The lecture was saved.')).toBeVisible();
@@ -202,7 +216,10 @@ test.describe('offline', () => {
     await expect(page.getByRole('status').filter({ hasText: /Available offline · \d/ })).toBeVisible();
 
     await page.goto('/videos');
-    await page.getByRole('link', { name: /Parten/ }).click();
+    await page
+      .getByRole('list', { name: 'All videos' })
+      .getByRole('link', { name: /Parten/ })
+      .click();
     await expect(player(page)).toBeVisible();
     const videoUrl = page.url();
     const id = Number(/(\d+)$/.exec(new URL(videoUrl).pathname)![1]);

@@ -51,7 +51,11 @@ function libProps(rules: DateRules | undefined, withTime: boolean, hour12: boole
   return {
     ...ariaLabels,
     format: withTime ? `${DATE_FORMAT} ${hour12 ? 'h:mm a' : 'HH:mm'}` : DATE_FORMAT,
-    disableClock: !withTime,
+    // The clock face only shows the time typed in the hour and minute boxes (it sets nothing), and it opened
+    // over the field below (a live discussion's Ends); the calendar opens from its button, not on every focus,
+    // for the same reason.
+    disableClock: true,
+    shouldOpenWidgets: ({ reason }) => reason !== 'focus',
     maxDetail: 'minute',
     minDate: rules?.minDate,
     maxDate: rules?.maxDate,

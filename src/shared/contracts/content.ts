@@ -128,9 +128,14 @@ export const lectureSummarySchema = z.object({
 });
 export type LectureSummary = z.infer<typeof lectureSummarySchema>;
 export const lecturesResponseSchema = z.object({ data: z.array(lectureSummarySchema) });
+const lectureLinkSchema = z.object({ id: z.number(), title: z.string() });
 export const lectureSchema = lectureSummarySchema.extend({
   body_html: z.string(),
   attachments: z.array(contentFileSchema),
+  /** Where reading goes on: the next lecture on the same sub topic, else the next in teaching order. */
+  next_lecture: lectureLinkSchema.nullable(),
+  /** A quiz on this lecture's topics the student can start (students only; null for staff). */
+  quiz: lectureLinkSchema.nullable(),
 });
 export type Lecture = z.infer<typeof lectureSchema>;
 export const lectureResponseSchema = z.object({ lecture: lectureSchema });

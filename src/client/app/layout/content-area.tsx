@@ -1,6 +1,7 @@
 import { Suspense, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageLoadBoundary } from '../../shell/page-load.tsx';
+import { InstallPrompt } from '../../components/install-prompt.tsx';
 
 /**
  * The scrolling page area: 93vh beside the top bar, 100vh on full-page routes (spec 2.5). Each pathname
@@ -18,6 +19,7 @@ export function ContentArea({ fullPage }: { fullPage: boolean }) {
   }, [pathname]);
   return (
     <main ref={ref} className={`content${fullPage ? ' content--full' : ''}`}>
+      {!fullPage && <InstallPrompt />}
       <PageLoadBoundary key={pathname} path={pathname}>
         {/* The page-load spinner already covers a screen whose code is still loading. */}
         <Suspense fallback={null}>

@@ -30,7 +30,9 @@ export function emptyDraft(schoolIds: number[] = []): ContentDraft {
     title: '',
     summary: '',
     body_html: '',
-    published: false,
+    // Ticked: a teacher who writes a lecture or schedules a discussion means students to see it; a draft is
+    // the exception, and unticking is one tap.
+    published: true,
     school_ids: schoolIds,
     micro_topic_ids: [],
     attachments: [],

@@ -19,6 +19,23 @@ import type { ContentRepository, ContentRow, ProgressRow, Reach } from './conten
 import { creditBudget, creditWithin, openedAtOf } from './video-credit.ts';
 import { mergeIntervals, parseIntervals, totalSeconds, type Interval } from './watched-intervals.ts';
 
+/**
+ * After lecture `id` (in `ordered`, teaching order): the next one on one of its sub topics, as the lecture list
+ * groups them; after a sub topic's last, the next in teaching order; null after the very last.
+ */
+export function nextLecture(
+  ordered: readonly LectureSummary[],
+  id: number,
+  topics: readonly { sub_topic_id: number }[],
+): { id: number; title: string } | null {
+  const at = ordered.findIndex((l) => l.id === id);
+  const after = at < 0 ? ordered.filter((l) => l.id !== id) : ordered.slice(at + 1);
+  const subTopics = new Set(topics.map((t) => t.sub_topic_id));
+  const next =
+    after.find((l) => l.topics.some((t) => subTopics.has(t.sub_topic_id))) ?? (at < 0 ? null : after[0]);
+  return next ? { id: next.id, title: next.title } : null;
+}
+
 /** A link from a pathway topic to what teaches it. */
 export interface TopicItem {
   id: number;
@@ -32,7 +49,14 @@ export interface TopicItem {
 export function createContentReading(
   ctx: AppContext,
   repo: ContentRepository,
-  deps: { teacherSchoolIds: (userId: number) => Promise<number[]>; signedUrl: SignFor },
+  deps: {
+    teacherSchoolIds: (userId: number) => Promise<number[]>;
+    signedUrl: SignFor;
+    topicQuiz?: (
+      user: { id: number; school_id: number | null },
+      microTopicIds: number[],
+    ) => Promise<{ id: number; title: string } | null>;
+  },
 ) {
   const iso = () => ctx.now().toISOString();
 
@@ -108,6 +132,17 @@ export function createContentReading(
     }));
   }
 
+  async function lecturesInOrder(actor: Authed, filter: TopicFilterQuery): Promise<LectureSummary[]> {
+    const [summaries, order] = await Promise.all([
+      repo.published('lecture', await reachOf(actor), filter).then((rows) => lectureSummaries(actor, rows)),
+      repo.curriculumOrder(),
+    ]);
+    const rank = new Map(order.map((id, i) => [id, i]));
+    const first = (l: LectureSummary) =>
+      Math.min(...l.topics.map((t) => rank.get(t.id) ?? Infinity), Infinity);
+    return summaries.sort((a, b) => first(a) - first(b) || 0);
+  }
+
   const usage = createContentFilesRepository(ctx.db);
 
   return {
@@ -132,24 +167,31 @@ export function createContentReading(
     },
 
     /** In teaching order (by the first topic each teaches), so browsing follows the curriculum; newest first within. */
-    async lectures(actor: Authed, filter: TopicFilterQuery): Promise<LectureSummary[]> {
-      const [summaries, order] = await Promise.all([
-        repo.published('lecture', await reachOf(actor), filter).then((rows) => lectureSummaries(actor, rows)),
-        repo.curriculumOrder(),
-      ]);
-      const rank = new Map(order.map((id, i) => [id, i]));
-      const first = (l: LectureSummary) =>
-        Math.min(...l.topics.map((t) => rank.get(t.id) ?? Infinity), Infinity);
-      return summaries.sort((a, b) => first(a) - first(b) || 0);
-    },
+    lectures: (actor: Authed, filter: TopicFilterQuery) => lecturesInOrder(actor, filter),
 
     async lecture(actor: Authed, id: number): Promise<Lecture> {
       const row = await readable(actor, 'lecture', id);
-      const [summary] = await lectureSummaries(actor, [row]);
-      const attachments = (await repo.attachmentsOf([id])).map((a) =>
-        toFile(a, (f) => deps.signedUrl(f, actor)),
-      );
-      return { ...summary!, body_html: row.body_html, attachments };
+      const [[summary], attachmentRows, all] = await Promise.all([
+        lectureSummaries(actor, [row]),
+        repo.attachmentsOf([id]),
+        lecturesInOrder(actor, {}),
+      ]);
+      const attachments = attachmentRows.map((a) => toFile(a, (f) => deps.signedUrl(f, actor)));
+      const topics = summary!.topics;
+      const quiz =
+        roleOf(actor.user) === 'student' && deps.topicQuiz && topics.length > 0
+          ? await deps.topicQuiz(
+              actor.user,
+              topics.map((t) => t.id),
+            )
+          : null;
+      return {
+        ...summary!,
+        body_html: row.body_html,
+        attachments,
+        next_lecture: nextLecture(all, id, topics),
+        quiz,
+      };
     },
 
     /** Idempotent: the first reading's time is kept. */

@@ -44,6 +44,11 @@ export function createContentService(
     signedUrl: SignFor;
     /** Field errors for file ids the caller may not use (files feature). */
     refusedFiles: (actor: Authed, fields: Record<string, number[]>) => Promise<FieldErrors>;
+    /** A quiz the student can start on these micro topics (learning feature), for a lecture's end. */
+    topicQuiz?: (
+      user: { id: number; school_id: number | null },
+      microTopicIds: number[],
+    ) => Promise<{ id: number; title: string } | null>;
   },
 ) {
   const repo = createContentRepository(ctx.db);

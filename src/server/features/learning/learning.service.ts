@@ -120,17 +120,10 @@ export function createLearningService(
   }
 
   /**
-   * Ready to learn: not mastered, every prerequisite mastered; in graph order (prerequisites first, then the
-   * catalogue's order). Each with a quiz on it the student can start, if any, preferring one not yet passed.
+   * For a micro topic, a quiz on it the student can start, if any: one not yet passed first, then the one
+   * most about it (fewest topics), then the oldest.
    */
-  async function pathwayOf(user: { id: number; school_id: number | null }): Promise<LearningPathway> {
-    const student = await repo.userById(user.id);
-    if (!student) throw notFound('That user does not exist.');
-    const nowIso = iso();
-    const [{ graph, views }, quizzes] = await Promise.all([
-      topicViews(user.id, nowIso),
-      deps.quizzesOf(user),
-    ]);
+  async function quizPicker(quizzes: MyAssessment[]) {
     const startable = quizzes.filter((q) => q.can_start);
     const coverage = await repo.topicsOfAssessments(startable.map((q) => q.id));
     const topicsOfQuiz = new Map<number, Set<number>>();
@@ -139,7 +132,7 @@ export function createLearningService(
         topicsOfQuiz.get(c.assessment_id) ??
         topicsOfQuiz.set(c.assessment_id, new Set()).get(c.assessment_id)!
       ).add(c.micro_topic_id);
-    const quizFor = (topic: number) => {
+    return (topic: number): { id: number; title: string } | null => {
       const candidates = startable
         .filter((q) => topicsOfQuiz.get(q.id)?.has(topic))
         .sort(
@@ -151,6 +144,21 @@ export function createLearningService(
       const q = candidates[0];
       return q ? { id: q.id, title: q.title } : null;
     };
+  }
+
+  /**
+   * Ready to learn: not mastered, every prerequisite mastered; in graph order (prerequisites first, then the
+   * catalogue's order). Each with a quiz on it the student can start, if any, preferring one not yet passed.
+   */
+  async function pathwayOf(user: { id: number; school_id: number | null }): Promise<LearningPathway> {
+    const student = await repo.userById(user.id);
+    if (!student) throw notFound('That user does not exist.');
+    const nowIso = iso();
+    const [{ graph, views }, quizzes] = await Promise.all([
+      topicViews(user.id, nowIso),
+      deps.quizzesOf(user),
+    ]);
+    const quizFor = await quizPicker(quizzes);
 
     const materials =
       (await deps.materialsOf?.(
@@ -226,6 +234,15 @@ export function createLearningService(
     myProfile: (auth: Authed) => profileOf(auth.user.id),
     studentProfile: async (auth: Authed, id: number) => profileOf(await subject(auth, id)),
     myPathway: (auth: Authed) => pathwayOf(auth.user),
+    /** The quiz to take after studying these micro topics (a lecture's end): the first topic's, else the next's. */
+    async quizForTopics(user: { id: number; school_id: number | null }, microTopicIds: number[]) {
+      const quizFor = await quizPicker(await deps.quizzesOf(user));
+      for (const id of microTopicIds) {
+        const quiz = quizFor(id);
+        if (quiz) return quiz;
+      }
+      return null;
+    },
 
     /** The dashboard's card: the pathway's first steps, the mastered count and the last two weeks. */
     async mySummary(auth: Authed): Promise<LearningSummary> {

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import { containsPattern, noneEmpty } from '../../plugins/paging.ts';
+import { NO_PASSWORD } from '../users/admin-users.service.ts';
 
 /** The schools a caller may see: undefined for an admin (every school), a teacher's list otherwise. */
 export type Scope = number[] | undefined;
@@ -29,8 +30,13 @@ export function reportSql(dialect: Dialect) {
     if (schoolId) parts.push(sql`${ref(`${u}.school_id`)} = ${schoolId}`);
     return sql.join(parts, sql` and `);
   };
+  /**
+   * On a board: not opted out, and signed in at least once. An invitation never taken up (the password never
+   * chosen) is not a student taking part yet: ranked, they filled the bottom of every board with zeros.
+   */
   const visible = (u: string) =>
-    sql`not exists (select 1 from ranking_opt_outs o where o.user_id = ${sql.ref(`${u}.id`)})`;
+    sql`${sql.ref(`${u}.password_hash`)} <> ${NO_PASSWORD}
+      and not exists (select 1 from ranking_opt_outs o where o.user_id = ${sql.ref(`${u}.id`)})`;
   /** The item tables' school filter: a teacher's schools, and/or the one school asked for. */
   const schoolsOf = (scope: Scope, schoolId?: number) =>
     sql.join(

@@ -8,6 +8,7 @@ import { PATHS } from '../../../shell/paths.ts';
 import { AvailableOfflineButton } from '../../../components/available-offline-button.tsx';
 import { RichHtml } from '../../../components/rich-html.tsx';
 import { useReadTracker } from '../use-lectures.ts';
+import { LectureNext } from './lecture-next.tsx';
 
 /** One lecture in a clean reading column; it counts as read after a few seconds on screen. */
 export function LectureReader({ lecture }: { lecture: Lecture }) {
@@ -62,6 +63,7 @@ export function LectureReader({ lecture }: { lecture: Lecture }) {
       {lecture.topics.length > 0 && (
         <p className="lecture-reader__micro">Covers: {lecture.topics.map((t) => t.name).join(', ')}</p>
       )}
+      <LectureNext lecture={lecture} />
     </article>
   );
 }

@@ -77,7 +77,10 @@ export default function FileViewScreen() {
           }}
         />
       </div>
-      <section className="card file-view__body" aria-label={r.title}>
+      <section
+        className={`card file-view__body${r.file.mime === 'application/pdf' ? ' file-view__body--pdf' : ''}`}
+        aria-label={r.title}
+      >
         <FileBody resource={r} />
       </section>
     </div>

@@ -10,6 +10,7 @@ import { SavedOfflineBadge } from '../../../components/saved-offline-badge.tsx';
 import { offlineKeys } from '../../../lib/offline-content.ts';
 import { useSavedOfflineKeys } from '../../../lib/use-offline-item.ts';
 import { formatDuration } from '../../content/index.ts';
+import { ContinueWatching } from '../components/continue-watching.tsx';
 import { WatchedStatus } from '../components/watched-status.tsx';
 import { useVideos } from '../use-videos.ts';
 import '../videos.css';
@@ -28,36 +29,39 @@ export default function VideosScreen() {
       ) : list.data.length === 0 ? (
         <EmptyState title="No videos yet" text="Videos for your school will appear here once published." />
       ) : (
-        <ul className="videos__list">
-          {list.data.map((v) => (
-            <li key={v.id}>
-              <Link className="card video-card" to={PATHS.video(v.id)}>
-                <span className="video-card__poster">
-                  {v.poster_url ? (
-                    <img src={v.poster_url} alt="" loading="lazy" />
+        <>
+          <ContinueWatching videos={list.data} />
+          <ul className="videos__list" aria-label="All videos">
+            {list.data.map((v) => (
+              <li key={v.id}>
+                <Link className="card video-card" to={PATHS.video(v.id)}>
+                  <span className="video-card__poster">
+                    {v.poster_url ? (
+                      <img src={v.poster_url} alt="" loading="lazy" />
+                    ) : (
+                      <span aria-hidden="true">▶</span>
+                    )}
+                    {v.duration_seconds !== null && (
+                      <span className="video-card__duration">{formatDuration(v.duration_seconds)}</span>
+                    )}
+                  </span>
+                  <span className="video-card__title">{v.title}</span>
+                  <SavedOfflineBadge saved={saved.has(offlineKeys.video(v.id))} />
+                  {v.summary && <span className="video-card__summary">{v.summary}</span>}
+                  {v.external ? (
+                    <span className="video-card__muted">On another site · progress not tracked</span>
                   ) : (
-                    <span aria-hidden="true">▶</span>
+                    <WatchedStatus
+                      compact
+                      fraction={v.progress.fraction}
+                      completed={v.progress.completed_at !== null || v.progress.fraction >= WATCHED_FRACTION}
+                    />
                   )}
-                  {v.duration_seconds !== null && (
-                    <span className="video-card__duration">{formatDuration(v.duration_seconds)}</span>
-                  )}
-                </span>
-                <span className="video-card__title">{v.title}</span>
-                <SavedOfflineBadge saved={saved.has(offlineKeys.video(v.id))} />
-                {v.summary && <span className="video-card__summary">{v.summary}</span>}
-                {v.external ? (
-                  <span className="video-card__muted">On another site · progress not tracked</span>
-                ) : (
-                  <WatchedStatus
-                    compact
-                    fraction={v.progress.fraction}
-                    completed={v.progress.completed_at !== null || v.progress.fraction >= WATCHED_FRACTION}
-                  />
-                )}
-              </Link>
-            </li>
-          ))}
-        </ul>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );
