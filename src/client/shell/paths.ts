@@ -18,6 +18,8 @@ export const PATHS = {
   testYourself: '/test-your-self',
   profileRecord: '/profile-record',
   live: '/live',
+  /** One live discussion's room: the spec has no route for it, so /live opens it by its query. */
+  liveRoom: (id: Id) => `/live?session=${id}`,
   lectures: '/lectures',
   videos: '/videos',
   quiz: (id: Id, queue?: string) => (queue ? `/quiz/${id}/${queue}` : `/quiz/${id}`),
