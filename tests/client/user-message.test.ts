@@ -106,6 +106,15 @@ describe('userMessage', () => {
     expect(errorMessage(undefined, 'This PDF could not be shown.')).toBe('This PDF could not be shown.');
   });
 
+  it('a status code in brackets is left out of the app’s own sentence', () => {
+    expect(userMessage(new Error('The file could not be loaded (404).'))).toBe(
+      'The file could not be loaded.',
+    );
+    expect(userMessage(new Error('The server could not send it (500). Try again later.'))).toBe(
+      'The server could not send it. Try again later.',
+    );
+  });
+
   it('an upload with no answer (status 0) says what to do, offline or not', () => {
     setOnline(true);
     expect(userMessage(new ApiError(0, 'The upload failed: check the connection and try again.'))).toBe(

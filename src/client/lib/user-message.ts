@@ -48,8 +48,11 @@ function plainOr(message: string | undefined, otherwise: string): string {
   return message && !RAW.test(message) ? message : otherwise;
 }
 
+// "The file could not be loaded (404)." says enough without its status code.
+const STATUS_IN_BRACKETS = /\s*\(\d{3}\)/g;
+
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : '';
+  return error instanceof Error ? error.message.replace(STATUS_IN_BRACKETS, '') : '';
 }
 
 /** Whether the browser is offline now (navigator.onLine; true outside a browser). */
@@ -86,7 +89,8 @@ export function fieldMessages(error: ApiError): string[] {
 
 function apiErrorMessage(error: ApiError, context: MessageContext): string {
   // No answer at all (an upload's XMLHttpRequest, lib/files.ts): its own sentence says what to do.
-  if (error.status === 0) return isOffline() ? offlineMessage(context) : plainOr(error.message, UNREACHABLE);
+  if (error.status === 0)
+    return isOffline() ? offlineMessage(context) : plainOr(messageOf(error), UNREACHABLE);
   if (error.status >= 500) return SERVER_FAILED;
   if (error.status === 422) {
     const fields = fieldMessages(error);

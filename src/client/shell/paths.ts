@@ -18,8 +18,6 @@ export const PATHS = {
   testYourself: '/test-your-self',
   profileRecord: '/profile-record',
   live: '/live',
-  /** One live discussion's room: the spec has no route for it, so /live opens it by its query. */
-  liveRoom: (id: Id) => `/live?session=${id}`,
   lectures: '/lectures',
   videos: '/videos',
   quiz: (id: Id, queue?: string) => (queue ? `/quiz/${id}/${queue}` : `/quiz/${id}`),
@@ -69,3 +67,6 @@ export function isAdminPath(pathname: string): boolean {
 /** Test Yourself with these micro topics already chosen (a result's "Practise these topics"). */
 export const practiseTopicsPath = (microTopicIds: readonly number[]) =>
   `${PATHS.testYourself}?topics=${microTopicIds.join(',')}`;
+
+/** One live discussion's room: the spec has no route for it, so Live Discussions opens it by its query. */
+export const liveRoomPath = (id: number | string) => `${PATHS.live}?session=${id}`;

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../../shell/page-title.tsx';
-import { PATHS } from '../../../shell/paths.ts';
+import { liveRoomPath } from '../../../shell/paths.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -59,7 +59,7 @@ function ContentEditor({ kind, id }: ContentEditScreenProps) {
         <PageTitle>{id === undefined ? `New ${noun.one}` : `Edit ${noun.one}`}</PageTitle>
         <Link to={listPath(kind)}>Back to the {noun.many}</Link>
         {kind === 'live-discussion' && id !== undefined && (
-          <Link className="button button--secondary" to={PATHS.liveRoom(id)}>
+          <Link className="button button--secondary" to={liveRoomPath(id)}>
             Open room
           </Link>
         )}

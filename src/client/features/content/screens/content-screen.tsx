@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../shell/page-title.tsx';
-import { PATHS } from '../../../shell/paths.ts';
+import { liveRoomPath } from '../../../shell/paths.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
@@ -86,7 +86,7 @@ function contentColumns(
           {kind === 'live-discussion' && (
             <Link
               className="button button--small button--secondary"
-              to={PATHS.liveRoom(item.id)}
+              to={liveRoomPath(item.id)}
               aria-label={`Open room: ${item.title}`}
             >
               Open room
