@@ -96,7 +96,10 @@ function apiErrorMessage(error: ApiError, context: MessageContext): string {
     const fields = fieldMessages(error);
     if (fields.length > 0) return fields.join(' ');
   }
-  return plainOr(error.serverMessage, STATUS_WORDS[error.status] ?? context.fallback ?? SOMETHING_WRONG);
+  // Without the server's message, an ApiError's own is the status text ("Not Found"), unless the app wrote
+  // a sentence of its own into it.
+  const own = error.serverMessage ?? (/[.!?]$/.test(error.message) ? error.message : undefined);
+  return plainOr(own, STATUS_WORDS[error.status] ?? context.fallback ?? SOMETHING_WRONG);
 }
 
 /** The words to show a person for any thrown value, never the raw error text. */
