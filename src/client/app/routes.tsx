@@ -2,7 +2,7 @@ import { matchRoutes, Navigate, useLocation, useParams } from 'react-router-dom'
 import type { RouteObject } from 'react-router-dom';
 import { isValidElement } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { authState, hasStoredToken, roleOf, useAuth } from '../shell/session.ts';
+import { authState, hasStoredToken, homePathOf, roleOf, useAuth } from '../shell/session.ts';
 import { lazyScreen } from './lazy-screen.ts';
 import { RootError, RouteError } from './layout/route-error.tsx';
 import { ShellLayout } from './layout/shell-layout.tsx';
@@ -95,12 +95,16 @@ const QuizRoute = Object.assign(
 const DashboardRoute = Object.assign(
   function DashboardRoute() {
     const { user } = useAuth();
+    // Staff work in the back office: / (the app's start, and the admin sidebar's Dashboard) is theirs there.
+    const home = homePathOf(user);
+    if (home !== PATHS.dashboard) return <Navigate to={home} replace />;
     return <Dashboard user={user} />;
   },
   {
     // The first screen after start: a student's dashboard data is fetched while its code loads.
     preload: () => {
       const user = authState.user;
+      if (homePathOf(user) === PATHS.admin) return AdminDashboard.preload();
       if (user && roleOf(user) === 'student' && user.taken_diagnostics === 1) {
         import('../features/dashboard/use-dashboard.ts').then(
           ({ prefetchDashboard }) => prefetchDashboard(),

@@ -1,5 +1,4 @@
 import type { WretchError, WretchResponse } from 'wretch';
-import { TEXTS } from '../../shared/constants.ts';
 import type { FieldErrors } from '../../shared/contracts/common.ts';
 
 // The error side of the HTTP client (lib/http.ts): what a failed response becomes, and its message.
@@ -29,11 +28,6 @@ function nameOf(error: unknown): string | undefined {
 export function isAbortError(error: unknown): boolean {
   const name = nameOf(error);
   return name === 'AbortError' || name === 'TimeoutError';
-}
-
-/** The message to show a person for any thrown value. */
-export function errorMessage(error: unknown, fallback: string = TEXTS.serverErrorFallback): string {
-  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 // Hand-written guards instead of the zod contract: this module is on the first screen's critical path.

@@ -12,7 +12,8 @@ import { markSavedCopy, markUpdatedAt } from './data-age.ts';
 import { invalidateResource, readCachedEntry, writeCached } from './get-cache.ts';
 import { bumpGenerations, generationOf, holdReads, writesSettled } from './read-after-write.ts';
 
-export { ApiError, errorMessage, isAbortError } from './api-error.ts';
+export { ApiError, isAbortError } from './api-error.ts';
+export { errorMessage, userMessage } from './user-message.ts';
 export { currentToken, setAuthSource, type AuthSource } from './auth-source.ts';
 export { isSavedCopy, markSavedCopy, markUpdatedAt, updatedAtOf, updatedAtOfSignal } from './data-age.ts';
 

@@ -8,6 +8,7 @@ import {
 } from '../../shared/offline-content-keys.ts';
 import type { OfflineSession } from '../../shared/offline-content-keys.ts';
 import { currentToken, currentUserId, onAuthChange } from './auth-source.ts';
+import { userMessage } from './user-message.ts';
 
 /**
  * "Available offline" (issue 8 item 5): a lecture, video or file a student keeps on the device. The bytes
@@ -125,7 +126,7 @@ export function offlineErrorMessage(error: unknown): string {
   if (name === 'QuotaExceededError')
     return 'There is not enough space on this device. Remove other offline items in Settings and try again.';
   if (error instanceof TypeError) return 'No connection. Connect to the internet and try again.';
-  return error instanceof Error && error.message ? error.message : 'It could not be saved for offline use.';
+  return userMessage(error, { fallback: 'It could not be saved for offline use.' });
 }
 
 function failureOf(status: number): Error {

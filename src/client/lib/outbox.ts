@@ -1,6 +1,6 @@
 import { createStore, promisifyRequest, update, values } from 'idb-keyval';
 import type { UseStore } from 'idb-keyval';
-import { ApiError, isAbortError, postJson, putJson } from './http.ts';
+import { ApiError, isAbortError, postJson, putJson, userMessage } from './http.ts';
 import { holdReads } from './read-after-write.ts';
 
 // Writes that must not be lost (quiz answers, submissions) wait here, in IndexedDB, until the server has
@@ -207,7 +207,7 @@ async function drainOnce(): Promise<DrainResult> {
       if (error instanceof ApiError && FINAL_STATUSES.has(error.status)) {
         await removeIfSame(entry);
         result.rejected += 1;
-        emit({ type: 'rejected', entry, status: error.status, message: error.message });
+        emit({ type: 'rejected', entry, status: error.status, message: userMessage(error) });
         continue;
       }
       // Offline, timed out, server trouble or signed out: keep this and everything after it, in order.

@@ -71,3 +71,6 @@ export const practiseTopicsPath = (microTopicIds: readonly number[]) =>
 /** Settings' "Saved on this device" section (not a route: the spec lists none), where offline leads. */
 export const SAVED_ON_DEVICE_ID = 'saved-on-this-device';
 export const savedOnDevicePath = `${PATHS.settings}#${SAVED_ON_DEVICE_ID}`;
+
+/** One live discussion's room: the spec has no route for it, so Live Discussions opens it by its query. */
+export const liveRoomPath = (id: number | string) => `${PATHS.live}?session=${id}`;

@@ -7,6 +7,7 @@ import { setUnauthorizedHandler } from '../lib/http.ts';
 import { onOtherTabChange, readItem, removeBoth, writeItem } from '../lib/storage.ts';
 import type { StorageKind } from '../lib/storage.ts';
 import { clearServiceWorkerApiCache } from '../lib/sw-cache.ts';
+import { PATHS } from './paths.ts';
 
 // The session every screen reads: who is signed in and their token, kept in step with the browser's storage.
 // Signing in and out through the server is the auth feature's (features/auth/auth.store.ts).
@@ -108,6 +109,15 @@ export function roleOf(
   if (user.is_admin) return 'admin';
   if (user.is_teacher) return 'teacher';
   return 'student';
+}
+
+/**
+ * Where someone starts (after sign-in, and when the app opens at /): staff work in the back office, so
+ * their home is the Admin Dashboard; a student's is the Dashboard.
+ */
+export function homePathOf(user: Pick<User, 'is_admin' | 'is_teacher'> | null): string {
+  const role = roleOf(user);
+  return role === 'admin' || role === 'teacher' ? PATHS.admin : PATHS.dashboard;
 }
 
 export function useAuth(): AuthState {

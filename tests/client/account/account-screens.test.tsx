@@ -89,7 +89,7 @@ describe('the account screen', () => {
     });
     renderScreen(<AccountScreen />, { path: '/accounts' });
 
-    expect(await screen.findByText('Sunrise Early Learning')).toBeTruthy();
+    expect(await screen.findByText('Sunrise Early Learning · Riverside')).toBeTruthy();
     type(/^Full name/, 'Samantha Student');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 

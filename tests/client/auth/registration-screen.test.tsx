@@ -19,9 +19,11 @@ const schools = [
 
 function lookups(request: SeenRequest): Response | undefined {
   if (request.url === '/api/lookups/locations') return json(200, { data: locations });
-  if (request.url.startsWith('/api/lookups/schools?')) {
-    const locationId = Number(new URL(request.url, 'http://x').searchParams.get('location_id'));
-    return json(200, { data: schools.filter((school) => school.location_id === locationId) });
+  if (request.url.startsWith('/api/lookups/schools')) {
+    const param = new URL(request.url, 'http://x').searchParams.get('location_id');
+    return json(200, {
+      data: param === null ? schools : schools.filter((school) => school.location_id === Number(param)),
+    });
   }
   return undefined;
 }
@@ -32,7 +34,7 @@ async function fillForm() {
   type(/^Password/, 'long-enough-password');
   type(/^Confirm password/, 'long-enough-password');
   await choose(/^Location/, 'Hillcrest');
-  await choose(/^School/, 'Hilltop Kindergarten');
+  await choose(/^School/, 'Hilltop Kindergarten · Hillcrest');
 }
 
 beforeEach(async () => {
@@ -57,9 +59,41 @@ describe('the registration screen', () => {
     fireEvent.focus(input);
     fireEvent.keyDown(input, { key: 'ArrowDown' });
 
-    expect(await screen.findByText('Hilltop Kindergarten')).toBeTruthy();
-    expect(screen.queryByText('Sunrise Early Learning')).toBeNull();
+    expect(await screen.findByText('Hilltop Kindergarten · Hillcrest')).toBeTruthy();
+    expect(screen.queryByText(/Sunrise Early Learning/)).toBeNull();
     expect(requests.map((r) => r.url)).toContain('/api/lookups/schools?location_id=2');
+  });
+
+  it('finds a school by its name among every school, and picking it fills in the location', async () => {
+    mockFetch(lookups);
+    renderScreen(<RegistrationScreen />, { path: '/registration' });
+
+    const input = screen.getByLabelText(/^School/);
+    fireEvent.focus(input);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.change(input, { target: { value: 'hilltop' } });
+    const option = await screen.findByText('Hilltop Kindergarten · Hillcrest', {
+      selector: '[class*="option"]',
+    });
+    expect(screen.queryByText(/Sunrise Early Learning/)).toBeNull();
+    fireEvent.click(option);
+
+    await vi.waitFor(() =>
+      expect(document.querySelector('input[name="location_id"]')?.getAttribute('value')).toBe('2'),
+    );
+    expect(screen.getByText('Hillcrest')).toBeTruthy();
+    expect(document.querySelector('input[name="school_id"]')?.getAttribute('value')).toBe('20');
+  });
+
+  it('says a school search that matches nothing in the spec’s words', async () => {
+    mockFetch(lookups);
+    renderScreen(<RegistrationScreen />, { path: '/registration' });
+    const input = screen.getByLabelText(/^School/);
+    await screen.findByText('Type your school’s name');
+    fireEvent.focus(input);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.change(input, { target: { value: 'no such school' } });
+    expect(await screen.findByText('No elements found. Consider changing the search query.')).toBeTruthy();
   });
 
   it('shows each server error under its field', async () => {

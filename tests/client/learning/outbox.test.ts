@@ -153,7 +153,8 @@ describe('the offline outbox', () => {
       ),
     ).toEqual([
       ['rejected', 409, 'Time is up: answers given after the deadline are not accepted.'],
-      ['rejected', 422, 'The answer is invalid.'],
+      // A 422 is reported by its field's reason (lib/user-message.ts).
+      ['rejected', 422, 'That option is not part of this question.'],
       ['sent', 3],
     ]);
   });

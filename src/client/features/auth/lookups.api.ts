@@ -13,9 +13,10 @@ export async function fetchLocations(signal?: AbortSignal): Promise<Location[]> 
   return data;
 }
 
-export async function fetchSchools(locationId: number, signal?: AbortSignal): Promise<School[]> {
+/** The schools of one location, or (null) every school, by name (the server answers 1,000 at most). */
+export async function fetchSchools(locationId: number | null, signal?: AbortSignal): Promise<School[]> {
   const { data } = await getJson(LOOKUP_PATHS.schools, {
-    query: { location_id: locationId },
+    query: { location_id: locationId ?? undefined },
     signal,
     schema: schoolsResponseSchema,
   });

@@ -10,13 +10,18 @@ export function useLocations(): LoadState<Location[]> {
   return useLoad(load);
 }
 
-/** The schools of one location; nothing is fetched until a location is chosen. */
+/** The schools of one location, or with `null` every school (to find one by its name). */
 export function useSchools(locationId: number | null): LoadState<School[]> {
-  const load = useMemo(
-    () => (locationId === null ? null : (signal: AbortSignal) => fetchSchools(locationId, signal)),
-    [locationId],
-  );
+  const load = useMemo(() => (signal: AbortSignal) => fetchSchools(locationId, signal), [locationId]);
   return useLoad(load);
+}
+
+/** A school as the lookup lists it: its name and where it is ("Little Acorns … · Springfield"). */
+export function toSchoolOptions(schools: readonly School[] | undefined): DropdownOption<number>[] {
+  return (schools ?? []).map((school) => ({
+    value: school.id,
+    label: `${school.name} · ${school.location_name}`,
+  }));
 }
 
 export function toOptions(

@@ -6,7 +6,7 @@ import {
   saveStoredAttempt,
 } from '../../lib/attempt-store.ts';
 import type { StoredAttempt } from '../../lib/attempt-store.ts';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError, userMessage } from '../../lib/http.ts';
 import { drain, pendingEntries } from '../../lib/outbox.ts';
 import type { OutboxEntry } from '../../lib/outbox.ts';
 import { mergeAnswers, startPosition } from './attempt-view.ts';
@@ -127,7 +127,7 @@ export async function openAssessment(
     return { kind: 'ready', data: await fromServer(attempt, sentAt, Date.now(), earlier) };
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
-      return { kind: 'blocked', message: error.message };
+      return { kind: 'blocked', message: userMessage(error) };
     }
     if (!isNetworkFailure(error, signal)) throw error;
     if (stored && resume) return { kind: 'ready', data: await fromDevice(stored) };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError, userMessage } from '../../lib/http.ts';
 import { pendingEntries } from '../../lib/outbox.ts';
 import { useLoad } from '../../lib/use-async.ts';
 import { isNetworkFailure } from './quiz.api.ts';
@@ -27,7 +27,7 @@ export function useAttemptReport<T>(
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
           const waiting = await pendingEntries((e) => isSubmitEntry(e, attemptId));
-          return waiting.length > 0 ? { kind: 'waiting' } : { kind: 'missing', message: error.message };
+          return waiting.length > 0 ? { kind: 'waiting' } : { kind: 'missing', message: userMessage(error) };
         }
         if (isNetworkFailure(error, signal)) {
           const waiting = await pendingEntries((e) => isSubmitEntry(e, attemptId));

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { showToast } from '../../../components/toast.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { userMessage } from '../../../lib/http.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { useRankingVisibility } from '../use-ranking-visibility.ts';
 
@@ -11,6 +12,7 @@ export function RankingVisibilityCard() {
   const { state, save } = useRankingVisibility(isStudent);
   const [shown, setShown] = useState<boolean | null>(null);
   const id = useId();
+  const online = useOnline();
   if (!isStudent) return null;
   const visible = shown ?? state.data?.visible;
 
@@ -24,7 +26,7 @@ export function RankingVisibilityCard() {
       });
     } else {
       setShown(!next);
-      showToast({ title: 'Not saved', message: errorMessage(result.error), type: 'error' });
+      showToast({ title: 'Not saved', message: userMessage(result.error), type: 'error' });
     }
   };
 
@@ -38,7 +40,9 @@ export function RankingVisibilityCard() {
         have mastered. Others see your first name and initial only.
       </p>
       {state.error && !state.data ? (
-        <p role="alert">{errorMessage(state.error)}</p>
+        <p role="alert">
+          {userMessage(state.error, { offline: 'Your ranking setting shows here once you’re back online.' })}
+        </p>
       ) : visible === undefined ? (
         <p>Loading...</p>
       ) : (
@@ -47,11 +51,17 @@ export function RankingVisibilityCard() {
             id={`${id}-toggle`}
             type="checkbox"
             checked={visible}
-            disabled={save.pending}
+            disabled={save.pending || !online}
+            aria-describedby={online ? undefined : `${id}-offline`}
             onChange={(e) => void onChange(e.target.checked)}
           />{' '}
           Show me in rankings (when off, teachers and other students see you in no ranking)
         </label>
+      )}
+      {!online && visible !== undefined && (
+        <p id={`${id}-offline`} className="field__hint">
+          You’re offline. This setting can be changed once you’re back online.
+        </p>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { PATHS } from '../../../shell/paths.ts';
 import { BarChart } from '../../../components/bar-chart.tsx';
 import { LoadError } from '../../../components/list-kit/index.ts';
 import { roleOf, useAuth } from '../../../shell/session.ts';
+import { SupportInboxCard } from '../../support/index.ts';
 import { useAdminDashboard } from '../use-admin-dashboard.ts';
 import '../admin.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
@@ -56,6 +57,8 @@ export default function AdminDashboardScreen() {
         <Schools schools={d.schools} />
         <Recent recent={d.recent} />
       </div>
+      {/* Staff answer support requests; the inbox itself is on Support, the spec's place for tickets. */}
+      <SupportInboxCard />
     </div>
   );
 }

@@ -2,10 +2,11 @@ import { Dropdown } from '../../../components/dropdown.tsx';
 import type { FieldErrors } from '../../../../shared/contracts/common.ts';
 import type { Location } from '../../../../shared/contracts/lookups.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { toOptions, useSchools } from '../use-lookups.ts';
+import { toOptions, toSchoolOptions, useSchools } from '../use-lookups.ts';
 
 /**
- * The location, then the school among that location's schools (registration and the account form).
+ * The location and the school (registration and the account form). The school can be searched by name among
+ * every school, and picking one fills in its location; a chosen location narrows the schools to its own.
  * `required` (registration): both must be chosen and a school list that failed to load says so under School;
  * otherwise (the account form) either may be cleared.
  */
@@ -28,9 +29,16 @@ export function LocationSchoolFields({
   errors: FieldErrors;
   required?: boolean;
 }) {
-  const schools = useSchools(locationId);
+  const every = useSchools(null);
+  const here = useSchools(locationId);
+  // Until the location's own list arrives, every school of that location is already known: no flicker.
+  const schools =
+    locationId === null
+      ? every.data
+      : (here.data ?? every.data?.filter((school) => school.location_id === locationId));
+  const failed = locationId === null ? every.error : here.error && !schools ? here.error : null;
   const choice = required ? { required: true } : { isClearable: true };
-  const loadError = required && schools.error ? errorMessage(schools.error) : undefined;
+  const loadError = required && failed ? errorMessage(failed) : undefined;
   return (
     <>
       <Dropdown<number>
@@ -42,8 +50,9 @@ export function LocationSchoolFields({
         value={locationId}
         onChange={(value) => {
           onLocation(value);
-          // A school belongs to one location: the old choice would not be in the new list.
-          onSchool(null);
+          // A school belongs to one location: a choice elsewhere would not be in the new list.
+          const school = every.data?.find((s) => s.id === schoolId);
+          if (value === null || school?.location_id !== value) onSchool(null);
         }}
         error={errors.location_id?.[0]}
       />
@@ -51,12 +60,15 @@ export function LocationSchoolFields({
         label="School"
         name="school_id"
         {...choice}
-        options={toOptions(schools.data)}
-        isLoading={schools.loading}
-        isDisabled={locationId === null}
-        placeholder={locationId === null ? 'Select a location first' : undefined}
+        options={toSchoolOptions(schools)}
+        isLoading={!schools && (every.loading || here.loading)}
+        placeholder={locationId === null ? 'Type your school’s name' : undefined}
         value={schoolId}
-        onChange={onSchool}
+        onChange={(value) => {
+          const school = schools?.find((s) => s.id === value);
+          if (school && school.location_id !== locationId) onLocation(school.location_id);
+          onSchool(value);
+        }}
         error={errors.school_id?.[0] ?? loadError}
       />
     </>

@@ -1,14 +1,14 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../shell/paths.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { CurrentPasswordField, EmailField } from '../../../components/account-fields.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { errorMessage } from '../../../lib/http.ts';
-import { useAction } from '../../../lib/use-async.ts';
 import { useAdoptTypedValues, useHydrated } from '../../../lib/use-hydrated.ts';
-import { login } from '../auth.store.ts';
+import type { User } from '../../../../shared/contracts/auth.ts';
+import { homePathOf } from '../../../shell/session.ts';
+import { useSignIn } from '../use-sign-in.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -20,7 +20,15 @@ export default function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const { run, pending, error, fieldErrors } = useAction(login);
+  // The form's values as of now: a sign-in that waited for the network sends what the form holds then.
+  const values = useRef({ email, password, remember });
+  useEffect(() => {
+    values.current = { email, password, remember };
+  }, [email, password, remember]);
+  const read = useCallback(() => values.current, []);
+  // Staff start in the back office, students on their Dashboard (which leads to the diagnostic if not taken).
+  const signedIn = useCallback((user: User) => navigate(homePathOf(user), { replace: true }), [navigate]);
+  const { submit, pending, message } = useSignIn(read, signedIn);
   // The prerendered form (scripts/vite-prerender.ts) takes typing at once, but is only sent by the app: the
   // browser's own submission would put the password in the address bar.
   const hydrated = useHydrated();
@@ -30,26 +38,16 @@ export default function LoginScreen() {
     checks: { remember: setRemember },
   });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = await run({ email, password, remember });
-    // Everyone starts on the Dashboard; it leads students to the diagnostic when they have not taken it.
-    if (result.ok) navigate(PATHS.dashboard, { replace: true });
+    submit();
   };
 
-  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
   return (
     <AuthCard title="Login" intro="Sign in to continue your learning.">
       <form ref={form} className="form" onSubmit={onSubmit}>
-        {error !== null && !hasFieldErrors && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
-        <EmailField autoComplete="username" value={email} onChange={setEmail} errors={fieldErrors.email} />
-        <CurrentPasswordField
-          label="Password"
-          name="password"
-          value={password}
-          onChange={setPassword}
-          errors={fieldErrors.password}
-        />
+        <EmailField autoComplete="username" value={email} onChange={setEmail} />
+        <CurrentPasswordField label="Password" name="password" value={password} onChange={setPassword} />
         <label className="checkbox">
           <input
             type="checkbox"
@@ -59,6 +57,8 @@ export default function LoginScreen() {
           />
           <span>Remember me</span>
         </label>
+        {/* Wrong credentials, and waiting for the network, concern the whole form: said above its button. */}
+        {message && <FormMessage kind={message.kind}>{message.text}</FormMessage>}
         <SubmitButton pending={pending} pendingLabel="Logging in..." disabled={!hydrated}>
           Login
         </SubmitButton>

@@ -8,7 +8,7 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { NewPasswordFields, useNewPassword } from '../../../components/new-password-fields.tsx';
 import type { User } from '../../../../shared/contracts/auth.ts';
 import type { FieldErrors } from '../../../../shared/contracts/common.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { userMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { register } from '../auth.store.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
@@ -60,7 +60,8 @@ export default function RegistrationScreen() {
           {registered.pending_school_name && (
             <p>
               Your request to join <strong>{registered.pending_school_name}</strong> is waiting for the school
-              to approve it; you will get a notification when it does.
+              to approve it; you will get a notification when it does. Until then you see what is open to
+              every school.
             </p>
           )}
         </FormMessage>
@@ -77,7 +78,13 @@ export default function RegistrationScreen() {
   return (
     <AuthCard title="Registration" intro="Create your Pathbuilder account.">
       <form className="form" onSubmit={onSubmit}>
-        {showGeneral && <FormMessage kind="error">{errorMessage(error)}</FormMessage>}
+        {showGeneral && (
+          <FormMessage kind="error">
+            {userMessage(error, {
+              offline: 'Creating an account needs the internet: try again once you’re back online.',
+            })}
+          </FormMessage>
+        )}
         <FullNameField value={fullName} onChange={setFullName} errors={errors.full_name} />
         <EmailField value={email} onChange={setEmail} errors={errors.email} />
         <NewPasswordFields label="Password" {...newPassword.fields} errors={errors} />
@@ -98,8 +105,9 @@ export default function RegistrationScreen() {
           errors={errors}
         />
         <p className="field__hint">
-          Your school must approve you: until its staff accept your request, you will not see its quizzes and
-          exams.
+          Your school must approve you. Until its staff accept your request, you see what is open to every
+          school; what your school shares with its own students (its quizzes, exams, lectures and videos)
+          appears once they do.
         </p>
         <SubmitButton pending={pending} pendingLabel="Creating account...">
           Create account

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../../shell/page-title.tsx';
+import { liveRoomPath } from '../../../shell/paths.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -57,6 +58,11 @@ function ContentEditor({ kind, id }: ContentEditScreenProps) {
       <div className="screen__header">
         <PageTitle>{id === undefined ? `New ${noun.one}` : `Edit ${noun.one}`}</PageTitle>
         <Link to={listPath(kind)}>Back to the {noun.many}</Link>
+        {kind === 'live-discussion' && id !== undefined && (
+          <Link className="button button--secondary" to={liveRoomPath(id)}>
+            Open room
+          </Link>
+        )}
       </div>
       {!ready ? (
         <Loading variant="centered" />

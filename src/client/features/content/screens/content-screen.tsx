@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../shell/page-title.tsx';
+import { liveRoomPath } from '../../../shell/paths.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
@@ -82,6 +83,15 @@ function contentColumns(
           >
             {item.can_edit ? 'Edit' : 'View'}
           </Link>
+          {kind === 'live-discussion' && (
+            <Link
+              className="button button--small button--secondary"
+              to={liveRoomPath(item.id)}
+              aria-label={`Open room: ${item.title}`}
+            >
+              Open room
+            </Link>
+          )}
           {item.can_edit && (
             <button
               type="button"

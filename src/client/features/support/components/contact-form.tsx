@@ -12,7 +12,7 @@ import {
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { TextAreaField, TextField } from '../../../components/form-field.tsx';
 import { showToast } from '../../../components/toast.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { userMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { openTicket } from '../support.api.ts';
 
@@ -41,7 +41,9 @@ export function ContactForm({ onOpened }: { onOpened: (ticket: SupportTicketDeta
   const send = useAction(openTicket);
   const errors = Object.keys(local).length ? local : send.fieldErrors;
   const otherError =
-    send.error !== null && Object.keys(send.fieldErrors).length === 0 ? errorMessage(send.error) : null;
+    send.error !== null && Object.keys(send.fieldErrors).length === 0
+      ? userMessage(send.error, { offline: 'Your question is kept here: send it once you’re back online.' })
+      : null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
