@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expectNoFindings, startAudit } from './a11y-audit.ts';
 import { confirmDialog, fillLoginForm } from './helpers.ts';
 import {
   apiLogin,
@@ -76,6 +77,8 @@ test('the pathway asks with the stakes before any timed quiz starts, and a queue
   await expect(dialog).toContainText(STAKES);
   await expect(dialog).toContainText(/more quiz(zes)? follows?; you can stop after any/);
   await expect(dialog).toContainText('The timer starts as soon as you begin');
+  const audit = startAudit(page, 'student');
+  await audit.check('/learning-pathway (the start dialog)', '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).tap();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/learning-pathway$/);
@@ -86,6 +89,8 @@ test('the pathway asks with the stakes before any timed quiz starts, and a queue
   const ask = page.getByRole('region', { name: 'Ready to start?' });
   await expect(ask).toContainText(STAKES);
   await expect(page.getByRole('timer')).toHaveCount(0);
+  await audit.check('/quiz (the question before a start)', 'main');
+  expectNoFindings(audit);
   await expectNotStarted(request, token, firstId);
   await ask.getByRole('button', { name: 'Not now', exact: true }).tap();
   await expect(page).toHaveURL(/\/learning-pathway$/);
@@ -162,6 +167,9 @@ test('a result pins its main action on the first screen, and a topic\'s "Practis
     name: 'Practise these topics',
   });
   await expectOnFirstScreen(main);
+  const audit = startAudit(page, 'student');
+  await audit.check('/quiz-result (pinned action)', 'main');
+  expectNoFindings(audit);
   // The page leaves room for the bar: at the very end nothing is under it.
   const room = await page.evaluate(() => {
     const screen = document.querySelector('.screen.result');
@@ -226,6 +234,9 @@ test('Test Yourself starts with one button, and marks the chosen and the right o
         await expect(answer).toHaveCount(1);
         expect(await answer.evaluate((el) => getComputedStyle(el).borderColor)).toBe('rgb(31, 122, 77)');
       }
+      const audit = startAudit(page, 'student');
+      await audit.check('/test-your-self (marked options)', 'main');
+      expectNoFindings(audit);
       marked += 1;
     } else {
       await page.getByRole('button', { name: 'Next question' }).tap();
