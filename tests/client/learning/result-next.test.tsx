@@ -11,7 +11,7 @@ import QuizResultScreen from '../../../src/client/features/quiz/screens/quiz-res
 import TestYourselfScreen from '../../../src/client/features/test-yourself/screens/test-yourself-screen.tsx';
 import { json, makeUser, mockFetch } from '../helpers.ts';
 import { currentLocation, renderScreen } from '../render.tsx';
-import { ATTEMPT_ID, makeResult } from './fixtures.ts';
+import { ATTEMPT_ID, GRAPH, makeResult } from './fixtures.ts';
 
 const topic = (id: number, name: string, correct: number | null, total = 2) => ({
   micro_topic_id: id,
@@ -145,60 +145,6 @@ describe('after a failed quiz', () => {
   });
 });
 
-const GRAPH: KnowledgeGraph = {
-  subjects: [
-    {
-      id: 1,
-      name: 'Play and learning',
-      description: '',
-      position: 1,
-      sub_topics: [
-        {
-          id: 10,
-          subject_id: 1,
-          name: 'Play',
-          position: 1,
-          micro_topics: [31, 32, 33, 34].map((id, i) => ({
-            id,
-            sub_topic_id: 10,
-            name: ['Why play matters', 'Stages of play', 'Adult roles in play', 'Risky play'][i]!,
-            description: '',
-            position: i + 1,
-            prerequisite_ids: [],
-            // Risky play has no questions yet: nothing to practise there.
-            question_count: id === 34 ? 0 : 5,
-          })),
-        },
-      ],
-    },
-    {
-      id: 2,
-      name: 'Health',
-      description: '',
-      position: 2,
-      sub_topics: [
-        {
-          id: 20,
-          subject_id: 2,
-          name: 'Safety',
-          position: 1,
-          micro_topics: [
-            {
-              id: 41,
-              sub_topic_id: 20,
-              name: 'First aid',
-              description: '',
-              position: 1,
-              prerequisite_ids: [],
-              question_count: 5,
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
-
 describe('Test Yourself opened from a result', () => {
   it('has exactly the weak topics chosen that can be practised, shown opened', async () => {
     mockFetch((request) => (request.url === '/api/knowledge-graph' ? json(200, GRAPH) : undefined));
@@ -212,59 +158,6 @@ describe('Test Yourself opened from a result', () => {
     expect(checked).toEqual(['Stages of play', 'Adult roles in play']);
     expect(screen.getByText('2 micro topics chosen.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start practice' })).toHaveProperty('disabled', false);
-  });
-
-  it('starts with one button for the ready topics, the tree behind "Choose topics"', async () => {
-    const ready = (id: number, name: string) => ({
-      micro_topic_id: id,
-      name,
-      sub_topic_name: 'Play',
-      subject_name: 'Play and learning',
-      mastery: 0.2,
-      level: 'not_mastered',
-      quiz: null,
-      materials: [],
-    });
-    const { requests } = mockFetch((request) => {
-      if (request.url === '/api/knowledge-graph') return json(200, GRAPH);
-      if (request.url === '/api/my/learning-pathway')
-        return json(200, {
-          taken_diagnostics: true,
-          all_mastered: false,
-          // 99 has no questions: it cannot be practised, so it is left out.
-          ready: [ready(32, 'Stages of play'), ready(99, 'No questions yet'), ready(41, 'First aid')],
-          rechecks: [],
-        });
-      return undefined;
-    });
-    renderScreen(<TestYourselfScreen />, { path: '/test-your-self', at: '/test-your-self' });
-    const start = await screen.findByRole('button', { name: 'Practise your ready topics (5 questions)' });
-    expect(screen.getByRole('region', { name: 'Practise now' }).textContent).toContain(
-      '5 questions on Stages of play, First aid.',
-    );
-    // The tree waits behind "Choose topics".
-    const choose = screen.getByRole('button', { name: 'Choose topics' });
-    expect(choose.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('group', { name: 'Topics' })).toBeNull();
-    expect(screen.queryByText(/Chosen from your result/)).toBeNull();
-    fireEvent.click(choose);
-    expect(screen.getByRole('group', { name: 'Topics' })).toBeTruthy();
-    expect(screen.getByText('No topics chosen yet.')).toBeTruthy();
-
-    fireEvent.click(start);
-    await waitFor(() => expect(requests.some((r) => r.url === '/api/practice')).toBe(true));
-    expect(requests.find((r) => r.url === '/api/practice')?.body).toMatchObject({
-      micro_topic_ids: [32, 41],
-      count: 5,
-    });
-  });
-
-  it('without ready topics, practises the weakest, and without those any topic', async () => {
-    mockFetch((request) => (request.url === '/api/knowledge-graph' ? json(200, GRAPH) : undefined));
-    renderScreen(<TestYourselfScreen />, { path: '/test-your-self', at: '/test-your-self' });
-    expect(
-      await screen.findByRole('button', { name: 'Practise a mix of topics (5 questions)' }),
-    ).toBeTruthy();
   });
 });
 
