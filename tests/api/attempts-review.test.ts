@@ -203,6 +203,14 @@ describe.each(dialects)('taking assessments: integrity (%s)', (dialect) => {
     const fb = (await save(student, p.id, q.id, rightAnswer(q.type))).json();
     expect(fb.feedback.correct).toBe(true);
     expect(fb.feedback.explanation).toContain(EXPLANATION);
+    // The options can be marked: a choice question's feedback carries its right answer as a value.
+    const byType = new Map(p.questions.map((x: { id: number; type: string }) => [x.type, x.id]));
+    for (const type of ['single_choice', 'true_false', 'short_answer'] as const) {
+      if (type === q.type) continue;
+      const given = (await save(student, p.id, byType.get(type) as number, rightAnswer(type))).json();
+      expect(given.feedback.correct_value).toEqual(type === 'short_answer' ? null : rightAnswer(type));
+    }
+    expect(fb.feedback.correct_value).toEqual(q.type === 'short_answer' ? null : rightAnswer(q.type));
     const none = await t.request({
       method: 'POST',
       url: '/api/practice',

@@ -79,6 +79,8 @@ test('answers given offline survive a reload and reach the server once the conne
 
   // Started online: the attempt and its questions are now on this device.
   await page.goto(`/quiz/${quiz.id}`);
+  // Timed: the quiz screen asks first, with the stakes (issue 24).
+  await page.getByRole('button', { name: /^Start quiz: Offline practice round/ }).click();
   await expect(questionCard(page)).toHaveAccessibleName('Question 1 of 4');
   await expect(syncStatus(page)).toHaveText('All answers saved');
   const mine = await myAssessments(page.request, token, 'quiz');

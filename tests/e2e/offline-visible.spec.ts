@@ -82,6 +82,8 @@ test('offline mid-quiz: the top bar, the question drawer and Settings show what 
   await expect(indicator(page)).toHaveText('Online');
 
   await page.goto(`/quiz/${quizId}`);
+  // Timed: the quiz screen asks first, with the stakes (issue 24).
+  await page.getByRole('button', { name: `Start quiz: ${title}` }).tap();
   await expect(questionCard(page)).toHaveAccessibleName('Question 1 of 4');
   await answerSomehow(page);
   await expect(syncStatus(page)).toHaveText('All answers saved');

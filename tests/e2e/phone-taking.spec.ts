@@ -118,12 +118,14 @@ test('on a phone the question comes first, the way on stays in view, and matchin
   page,
 }) => {
   test.setTimeout(120_000);
-  const { email, password, quizId } = await quizForNewStudent(page);
+  const { email, password, quizId, title } = await quizForNewStudent(page);
   // On a phone the menu starts closed: signed in is the dashboard's title.
   await page.goto('/login');
   await fillLoginForm(page, email, password);
   await expect(page).toHaveURL((url) => url.pathname !== '/login');
   await page.goto(`/quiz/${quizId}`);
+  // Timed: the quiz screen asks first, with the stakes (issue 24).
+  await page.getByRole('button', { name: `Start quiz: ${title}` }).tap();
   await expect(questionCard(page)).toHaveAccessibleName('Question 1 of 6');
 
   for (let n = 1; n <= 6; n += 1) {

@@ -55,6 +55,12 @@ export const feedbackSchema = z.object({
   correct: z.boolean(),
   explanation: z.string(),
   correct_answer: z.string(),
+  /**
+   * The right answer of a choice question (single, multiple, true/false), so the options can be marked
+   * right and wrong; null for the other types, whose `correct_answer` says it. Absent in copies kept on a
+   * device before it existed.
+   */
+  correct_value: answerValueSchema.nullable().optional(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 

@@ -6,6 +6,7 @@ import { LearningCard } from '../../../src/client/features/learning/components/l
 import LearningPathwayScreen from '../../../src/client/features/learning-pathway/screens/learning-pathway-screen.tsx';
 import LearningProfileScreen from '../../../src/client/features/learning-profile/screens/learning-profile-screen.tsx';
 import { clearGetCache } from '../../../src/client/lib/get-cache.ts';
+import { DialogHost } from '../../../src/client/components/dialogs.tsx';
 import type {
   LearningPathway,
   LearningProfile,
@@ -143,7 +144,7 @@ describe('the Learning Profile screen', () => {
 });
 
 describe('the Learning Pathway screen', () => {
-  it('lists the ready topics with their quizzes and one Start that runs them as a queue', async () => {
+  it('lists the ready topics with their quizzes and one start, named after its quiz, that runs them as a queue', async () => {
     const pathway: LearningPathway = {
       taken_diagnostics: true,
       all_mastered: false,
@@ -158,9 +159,73 @@ describe('the Learning Pathway screen', () => {
     renderScreen(<LearningPathwayScreen />, { path: '/learning-pathway' });
 
     expect(await screen.findByRole('heading', { name: 'Ready to learn' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Start' }).getAttribute('href')).toBe('/quiz/5/8');
+    // The quiz list unread (here: not served), the start is a link: the quiz screen asks before it starts.
+    expect(
+      (await screen.findByRole('link', { name: 'Start quiz: Babbling quiz' })).getAttribute('href'),
+    ).toBe('/quiz/5/8');
     expect(screen.getByRole('link', { name: 'Babbling quiz' }).getAttribute('href')).toBe('/quiz/5');
     expect(screen.getByText('No quiz on this topic yet.')).toBeTruthy();
+  });
+
+  it('asks with the stakes before the queue starts, and stays put on Cancel', async () => {
+    const pathway: LearningPathway = {
+      taken_diagnostics: true,
+      all_mastered: false,
+      ready: [
+        step(1, 'Babbling', { id: 5, title: 'Babbling quiz' }),
+        step(3, 'Two-word phrases', { id: 8, title: 'Phrases quiz' }),
+      ],
+      rechecks: [],
+    };
+    const babbling = {
+      id: 5,
+      kind: 'quiz',
+      title: 'Babbling quiz',
+      description: '',
+      question_count: 8,
+      time_limit_minutes: 15,
+      opens_at: null,
+      closes_at: null,
+      pass_mark: 60,
+      attempts_allowed: 3,
+      attempts_used: 0,
+      review_policy: 'after_submit',
+      state: 'not_started',
+      in_progress_attempt_id: null,
+      seconds_left: null,
+      best_percent: null,
+      last_attempt_id: null,
+      last_percent: null,
+      last_passed: null,
+      last_submitted_at: null,
+      can_start: true,
+    };
+    const { requests } = mockFetch((r) => {
+      if (r.url === '/api/my/learning-pathway') return json(200, pathway);
+      if (r.url === '/api/my/assessments?kind=quiz') return json(200, { data: [babbling] });
+      return undefined;
+    });
+    renderScreen(
+      <>
+        <LearningPathwayScreen />
+        <DialogHost />
+      </>,
+      { path: '/learning-pathway' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Start quiz: Babbling quiz' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      '8 questions · 15 minutes · attempt 1 of 3 · 1 more quiz follows; you can stop after any',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('location').textContent).toBe('/learning-pathway');
+    expect(requests.some((r) => r.url === '/api/attempts')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start quiz: Babbling quiz' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/quiz/5/8'));
   });
 
   it('shows six steps first, and all on request', async () => {

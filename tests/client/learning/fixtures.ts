@@ -1,4 +1,5 @@
 import type { Attempt, AttemptResult, StudentQuestion } from '../../../src/shared/contracts/attempts.ts';
+import type { KnowledgeGraph } from '../../../src/shared/contracts/knowledge-graph.ts';
 
 export const ATTEMPT_ID = '0b6f3c1d-2e4a-4f5b-8c7d-9e0f1a2b3c4d';
 
@@ -58,3 +59,58 @@ export function makeResult(overrides: Partial<AttemptResult> = {}): AttemptResul
     ...overrides,
   };
 }
+
+/** Two subjects: Play (four micro topics with questions) and Safety (First aid). */
+export const GRAPH: KnowledgeGraph = {
+  subjects: [
+    {
+      id: 1,
+      name: 'Play and learning',
+      description: '',
+      position: 1,
+      sub_topics: [
+        {
+          id: 10,
+          subject_id: 1,
+          name: 'Play',
+          position: 1,
+          micro_topics: [31, 32, 33, 34].map((id, i) => ({
+            id,
+            sub_topic_id: 10,
+            name: ['Why play matters', 'Stages of play', 'Adult roles in play', 'Risky play'][i]!,
+            description: '',
+            position: i + 1,
+            prerequisite_ids: [],
+            // Risky play has no questions yet: nothing to practise there.
+            question_count: id === 34 ? 0 : 5,
+          })),
+        },
+      ],
+    },
+    {
+      id: 2,
+      name: 'Health',
+      description: '',
+      position: 2,
+      sub_topics: [
+        {
+          id: 20,
+          subject_id: 2,
+          name: 'Safety',
+          position: 1,
+          micro_topics: [
+            {
+              id: 41,
+              sub_topic_id: 20,
+              name: 'First aid',
+              description: '',
+              position: 1,
+              prerequisite_ids: [],
+              question_count: 5,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};

@@ -11,7 +11,7 @@ import QuizResultScreen from '../../../src/client/features/quiz/screens/quiz-res
 import TestYourselfScreen from '../../../src/client/features/test-yourself/screens/test-yourself-screen.tsx';
 import { json, makeUser, mockFetch } from '../helpers.ts';
 import { currentLocation, renderScreen } from '../render.tsx';
-import { ATTEMPT_ID, makeResult } from './fixtures.ts';
+import { ATTEMPT_ID, GRAPH, makeResult } from './fixtures.ts';
 
 const topic = (id: number, name: string, correct: number | null, total = 2) => ({
   micro_topic_id: id,
@@ -145,60 +145,6 @@ describe('after a failed quiz', () => {
   });
 });
 
-const GRAPH: KnowledgeGraph = {
-  subjects: [
-    {
-      id: 1,
-      name: 'Play and learning',
-      description: '',
-      position: 1,
-      sub_topics: [
-        {
-          id: 10,
-          subject_id: 1,
-          name: 'Play',
-          position: 1,
-          micro_topics: [31, 32, 33, 34].map((id, i) => ({
-            id,
-            sub_topic_id: 10,
-            name: ['Why play matters', 'Stages of play', 'Adult roles in play', 'Risky play'][i]!,
-            description: '',
-            position: i + 1,
-            prerequisite_ids: [],
-            // Risky play has no questions yet: nothing to practise there.
-            question_count: id === 34 ? 0 : 5,
-          })),
-        },
-      ],
-    },
-    {
-      id: 2,
-      name: 'Health',
-      description: '',
-      position: 2,
-      sub_topics: [
-        {
-          id: 20,
-          subject_id: 2,
-          name: 'Safety',
-          position: 1,
-          micro_topics: [
-            {
-              id: 41,
-              sub_topic_id: 20,
-              name: 'First aid',
-              description: '',
-              position: 1,
-              prerequisite_ids: [],
-              question_count: 5,
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
-
 describe('Test Yourself opened from a result', () => {
   it('has exactly the weak topics chosen that can be practised, shown opened', async () => {
     mockFetch((request) => (request.url === '/api/knowledge-graph' ? json(200, GRAPH) : undefined));
@@ -212,13 +158,6 @@ describe('Test Yourself opened from a result', () => {
     expect(checked).toEqual(['Stages of play', 'Adult roles in play']);
     expect(screen.getByText('2 micro topics chosen.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start practice' })).toHaveProperty('disabled', false);
-  });
-
-  it('starts with nothing chosen when opened from the menu', async () => {
-    mockFetch((request) => (request.url === '/api/knowledge-graph' ? json(200, GRAPH) : undefined));
-    renderScreen(<TestYourselfScreen />, { path: '/test-your-self', at: '/test-your-self' });
-    expect(await screen.findByText('No topics chosen yet.')).toBeTruthy();
-    expect(screen.queryByText(/Chosen from your result/)).toBeNull();
   });
 });
 
@@ -266,8 +205,12 @@ describe('the diagnostic results', () => {
     const words = (document.body.textContent ?? '').replace('There is no pass or fail', '');
     expect(words).not.toMatch(/pass(ed)?\b|fail|0 of 1|\b0%/i);
     expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Practise these topics' }).getAttribute('href')).toBe(
+    const next = screen.getByRole('region', { name: 'What next' });
+    expect(within(next).getByRole('link', { name: 'Practise these topics' }).getAttribute('href')).toBe(
       '/test-your-self?topics=32',
     );
+    // The same main action, pinned to the bottom of a phone while "What next" is out of view.
+    const pinned = screen.getByRole('navigation', { name: 'Next step' });
+    expect(within(pinned).getByRole('link').getAttribute('href')).toBe('/test-your-self?topics=32');
   });
 });

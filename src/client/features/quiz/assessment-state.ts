@@ -184,15 +184,19 @@ const RELEASE_TEXTS: Record<MyAssessment['review_policy'], (kind: string) => str
   never: () => 'You will see your score, not the answers.',
 };
 
-/** The start confirmation: the time limit, the attempts left and when the answers are released. */
-export function startConfirmText(item: MyAssessment): string {
+/** What starting means: the time limit, the attempts left and when the answers are released. */
+export function startRulesText(item: MyAssessment): string {
   const kind = KIND_NAMES[item.kind].one;
   return [
     `This ${kind} has a time limit of ${minutes(item.time_limit_minutes ?? 0)}. The timer starts as soon as you begin and keeps running if you leave.`,
     attemptStakes(item),
     RELEASE_TEXTS[item.review_policy](kind),
-    'Start now?',
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/** The start confirmation: the rules above, then the question. */
+export function startConfirmText(item: MyAssessment): string {
+  return `${startRulesText(item)} Start now?`;
 }

@@ -26,6 +26,7 @@ export {
   timeLimitText,
 } from './assessment-state.ts';
 export { StartButton } from './components/start-button.tsx';
+export { stakesText, startLabel } from './start-stakes.ts';
 // What this device knows of attempts the server has not heard of yet (the dashboard, quizzes).
 export { mergeLocalAttempts } from './local-attempts.ts';
 // What next after a result (the diagnostic's results, Test Yourself).

@@ -2,7 +2,9 @@ import { useCallback } from 'react';
 import type { KnowledgeGraph } from '../../../shared/contracts/knowledge-graph.ts';
 import { practiceIdFor, rememberPractice } from '../../lib/attempt-store.ts';
 import { useLoad } from '../../lib/use-async.ts';
+import { fetchMyPathway, fetchMyProfile } from '../learning/index.ts';
 import type { SessionData } from '../quiz/index.ts';
+import { quickTopics, READY, type QuickTopics } from './quick-topics.ts';
 import {
   adoptAttempt,
   fetchKnowledgeGraph,
@@ -19,6 +21,8 @@ export interface PracticeStart {
   graph: KnowledgeGraph;
   /** A practice left unfinished on this device (a reload, a closed tab). */
   unfinished: SessionData | null;
+  /** What the one-button start practises; null when nothing has questions. */
+  quick: QuickTopics | null;
 }
 
 async function unfinishedPractice(userId: number, signal: AbortSignal): Promise<SessionData | null> {
@@ -30,15 +34,21 @@ async function unfinishedPractice(userId: number, signal: AbortSignal): Promise<
   return null;
 }
 
-/** The topics to choose from, and any practice to continue. */
+/** The topics to choose from, the one-button start's, and any practice to continue. */
 export function usePracticeStart(userId: number | null) {
   const load = useCallback(
     async (signal: AbortSignal): Promise<PracticeStart> => {
-      const [graph, unfinished] = await Promise.all([
+      // The pathway and profile only choose the one-button start's topics: without them, any topic will do.
+      const [graph, unfinished, pathway] = await Promise.all([
         fetchKnowledgeGraph(signal),
         userId === null ? null : unfinishedPractice(userId, signal),
+        fetchMyPathway(signal).catch(() => null),
       ]);
-      return { graph, unfinished };
+      const ready = quickTopics(graph, pathway, null);
+      if (ready?.what === READY) return { graph, unfinished, quick: ready };
+      // No ready topic with questions: the profile says which are weakest.
+      const profile = await fetchMyProfile(signal).catch(() => null);
+      return { graph, unfinished, quick: quickTopics(graph, pathway, profile) };
     },
     [userId],
   );

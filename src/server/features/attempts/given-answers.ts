@@ -1,7 +1,7 @@
 import type { AnswerValue, Feedback } from '../../../shared/contracts/attempts.ts';
 import { givenAnswerSchema, isDontKnow, type GivenAnswer } from '../../../shared/contracts/attempts.ts';
 import type { AttemptAnswersTable } from '../../db/tables/attempts.ts';
-import { answerProblem, describeCorrect, isCorrect } from '../questions/question-types.ts';
+import { answerProblem, correctChoice, describeCorrect, isCorrect } from '../questions/question-types.ts';
 import type { parseContent } from '../questions/questions.service.ts';
 import type { AttemptRow } from './attempts.repository.ts';
 
@@ -37,5 +37,6 @@ export function feedbackFor(
     correct: isCorrect(q.parsed, answer),
     explanation: q.explanation,
     correct_answer: describeCorrect(q.parsed),
+    correct_value: correctChoice(q.parsed),
   };
 }

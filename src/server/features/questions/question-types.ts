@@ -205,6 +205,20 @@ export function describeCorrect(content: QuestionContent): string {
   }
 }
 
+/** The right answer of a choice question as an answer value (for marking its options); null otherwise. */
+export function correctChoice(content: QuestionContent): AnswerValue | null {
+  switch (content.type) {
+    case 'single_choice':
+      return content.correct[0] === undefined ? null : { type: 'single_choice', choice: content.correct[0] };
+    case 'multiple_choice':
+      return { type: 'multiple_choice', choices: [...content.correct] };
+    case 'true_false':
+      return { type: 'true_false', value: content.correct };
+    default:
+      return null;
+  }
+}
+
 /** The student's answer in words. */
 export function describeAnswer(content: QuestionContent, answer: AnswerValue | null): string {
   if (!answer || answer.type !== content.type) return 'No answer';

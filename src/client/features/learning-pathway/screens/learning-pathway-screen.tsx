@@ -8,6 +8,8 @@ import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useLoad } from '../../../lib/use-async.ts';
 import { MasteryBar, fetchMyPathway, LEVEL_LABELS } from '../../learning/index.ts';
+import { StartButton, startLabel } from '../../quiz/index.ts';
+import { useMyAssessments } from '../../quizzes/index.ts';
 import '../../../components/styles/learning.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
 
@@ -15,11 +17,28 @@ import { PageTitle } from '../../../shell/page-title.tsx';
 const FIRST_STEPS = 6;
 
 /** The quizzes of these steps as one queue: the first runs now, the rest follow (DESIGN.md section 4). */
-export function queuePath(steps: PathwayStep[]): string | null {
-  const ids = [...new Set(steps.flatMap((s) => (s.quiz ? [s.quiz.id] : [])))];
-  if (ids.length === 0) return null;
-  const [first, ...rest] = ids;
-  return PATHS.quiz(first!, rest.length ? rest.join(',') : undefined);
+export function queueOf(steps: PathwayStep[]): { id: number; title: string }[] {
+  const seen = new Set<number>();
+  return steps.flatMap((s) => (s.quiz && !seen.has(s.quiz.id) && seen.add(s.quiz.id) ? [s.quiz] : []));
+}
+
+/**
+ * Start the queue, named after the quiz it starts, asking first with the stakes (the lists' own start).
+ * Without the quiz's details (not read yet, or unreadable) it is a plain link: the quiz screen asks then.
+ */
+function StartQueue({ queue }: { queue: { id: number; title: string }[] }) {
+  const quizzes = useMyAssessments('quiz').data;
+  const [first, ...rest] = queue;
+  if (!first) return null;
+  const item = quizzes?.find((a) => a.id === first.id);
+  const restIds = rest.map((q) => q.id);
+  if (item && item.state !== 'in_progress' && item.can_start)
+    return <StartButton item={item} label={startLabel(item)} queue={restIds} />;
+  return (
+    <Link className="button" to={PATHS.quiz(first.id, restIds.length ? restIds.join(',') : undefined)}>
+      {item?.state === 'in_progress' ? `Continue quiz: ${first.title}` : `Start quiz: ${first.title}`}
+    </Link>
+  );
 }
 
 export default function LearningPathwayScreen() {
@@ -33,7 +52,7 @@ function Pathway({ pathway, updatedAt }: { pathway: LearningPathway; updatedAt: 
   const online = useOnline();
   const [all, setAll] = useState(false);
   const shown = all ? pathway.ready : pathway.ready.slice(0, FIRST_STEPS);
-  const queue = queuePath(shown);
+  const queue = queueOf(shown);
   if (!pathway.taken_diagnostics)
     return (
       <Frame updatedAt={updatedAt}>
@@ -74,14 +93,11 @@ function Pathway({ pathway, updatedAt }: { pathway: LearningPathway; updatedAt: 
             <h2 id="pathway-ready" className="learning-section-title">
               Ready to learn
             </h2>
-            {queue && online && (
-              <Link className="button" to={queue}>
-                Start
-              </Link>
-            )}
+            {queue.length > 0 && online && <StartQueue queue={queue} />}
           </div>
           <p className="learning-muted">
-            You know what these build on. Start runs their quizzes one after another.
+            You know what these build on. The start button runs their quizzes one after another: you see each
+            result, and you can stop after any.
           </p>
           <Steps steps={shown} online={online} />
           {pathway.ready.length > FIRST_STEPS && (

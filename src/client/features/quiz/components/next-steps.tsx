@@ -1,9 +1,14 @@
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS, practiseTopicsPath } from '../../../shell/paths.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import type { StudentAssessment } from '../assessment-state.ts';
 import { actionsFor } from '../assessment-state.ts';
+import { startLabel } from '../start-stakes.ts';
+import { useQueuedNext } from '../use-queued-next.ts';
+import type { QueuedNext } from '../use-queued-next.ts';
+import { PinnedAction } from './pinned-action.tsx';
 import { StartButton } from './start-button.tsx';
 
 const attemptsLeftText = (item: StudentAssessment) => {
@@ -36,14 +41,31 @@ function Retry({ item }: { item: StudentAssessment }) {
 }
 
 /**
- * What to do after a result: practise the weak topics in Test Yourself, retry while attempts remain, and
- * the other ways on (`children`).
+ * The next quiz of the learning pathway's queue, named after itself. A timed one asks first with its
+ * stakes; unknown details (offline, not read yet) make it a plain link, and the quiz screen asks.
+ */
+function NextInQueue({ next }: { next: QueuedNext }) {
+  const { item, rest } = next;
+  if (item && item.state !== 'in_progress')
+    return <StartButton item={item} label={startLabel(item)} queue={rest} />;
+  return (
+    <Link className="button" to={PATHS.quiz(next.id, rest.length ? rest.join(',') : undefined)}>
+      {item ? `Continue quiz: ${item.title}` : 'Next quiz'}
+    </Link>
+  );
+}
+
+/**
+ * What to do after a result: go on with the pathway's queue, practise the weak topics in Test Yourself,
+ * retry while attempts remain, and the other ways on (`children`). The first of these is the main action,
+ * pinned to the bottom on a phone.
  */
 export function NextSteps({
   text,
   practise,
   practiseLabel = 'Practise these topics',
   retry,
+  queue = [],
   children,
 }: {
   text: string;
@@ -51,26 +73,45 @@ export function NextSteps({
   practise: readonly number[];
   practiseLabel?: string;
   retry: StudentAssessment | null;
+  /** The pathway's quizzes still to come after this result (its `?next=`). */
+  queue?: readonly number[];
   children?: ReactNode;
 }) {
+  const links = useRef<HTMLElement>(null);
+  const next = useQueuedNext(queue);
+  const practiseLink = (secondary: boolean) => (
+    <Link className={secondary ? 'button button--secondary' : 'button'} to={practiseTopicsPath(practise)}>
+      {practiseLabel}
+    </Link>
+  );
+  const pathway = (secondary: boolean) => (
+    <Link className={secondary ? 'button button--secondary' : 'button'} to={PATHS.learningPathway}>
+      See your learning pathway
+    </Link>
+  );
+  const main = next ? (
+    <NextInQueue next={next} />
+  ) : practise.length > 0 ? (
+    practiseLink(false)
+  ) : (
+    pathway(false)
+  );
   return (
-    <section className="card card--accent next-steps" aria-labelledby="next-steps-title">
-      <h2 id="next-steps-title" className="card__title">
-        What next
-      </h2>
-      <p className="next-steps__text">{text}</p>
-      <nav className="result__links" aria-label="What next">
-        {practise.length > 0 && (
-          <Link className="button" to={practiseTopicsPath(practise)}>
-            {practiseLabel}
-          </Link>
-        )}
-        {retry && <Retry item={retry} />}
-        <Link className="button button--secondary" to={PATHS.learningPathway}>
-          See your learning pathway
-        </Link>
-        {children}
-      </nav>
-    </section>
+    <>
+      <section className="card card--accent next-steps" aria-labelledby="next-steps-title">
+        <h2 id="next-steps-title" className="card__title">
+          What next
+        </h2>
+        <p className="next-steps__text">{text}</p>
+        <nav ref={links} className="result__links" aria-label="What next">
+          {next && <NextInQueue next={next} />}
+          {practise.length > 0 && practiseLink(next !== null)}
+          {retry && <Retry item={retry} />}
+          {pathway(next !== null || practise.length > 0)}
+          {children}
+        </nav>
+      </section>
+      <PinnedAction watch={links}>{main}</PinnedAction>
+    </>
   );
 }

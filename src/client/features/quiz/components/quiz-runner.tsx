@@ -85,7 +85,8 @@ export function QuizRunner({
         <h1 className="page-title quiz__title">{attempt.title}</h1>
         {queued > 0 && (
           <p className="quiz__queue">
-            {queued} more {queued === 1 ? 'quiz follows' : 'quizzes follow'} after this one.
+            {queued} more {queued === 1 ? 'quiz follows' : 'quizzes follow'} after this one; you can stop
+            after any.
           </p>
         )}
       </header>

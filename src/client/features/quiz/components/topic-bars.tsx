@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import { MASTERY_PERCENT } from '../../../../shared/constants.ts';
+import { practiseTopicsPath } from '../../../shell/paths.ts';
 import { isWeak, masteryOf } from '../next-steps.ts';
 import type { TopicTally } from '../next-steps.ts';
 
@@ -8,7 +10,7 @@ const questions = (n: number) => `${n} question${n === 1 ? '' : 's'}`;
 
 /**
  * The result per micro topic as one bar each, in a list that fits any width (no table to scroll). The bar's
- * figure is written beside it; a topic below the mastery mark says "Practise", not only by its colour.
+ * figure is written beside it; a topic below the mastery mark says "Practise", not only by its colour, and that chip opens Test Yourself with the topic chosen.
  */
 export function TopicBars({ topics, label }: { topics: readonly Topic[]; label: string }) {
   const withheld = topics.some((t) => t.correct === null);
@@ -37,7 +39,16 @@ export function TopicBars({ topics, label }: { topics: readonly Topic[]; label: 
                   <span className="topic-bar__mark" style={{ left: `${MASTERY_PERCENT}%` }} />
                 </div>
               )}
-              {weak && <span className="tag tag--practise">Practise</span>}
+              {weak && (
+                // Straight to Test Yourself with this topic chosen.
+                <Link
+                  className="tag tag--practise tag--link"
+                  to={practiseTopicsPath([topic.micro_topic_id])}
+                  aria-label={`Practise ${topic.micro_topic_name}`}
+                >
+                  Practise
+                </Link>
+              )}
             </li>
           );
         })}

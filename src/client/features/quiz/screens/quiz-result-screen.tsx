@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { AttemptResult } from '../../../../shared/contracts/attempts.ts';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../shell/page-load.tsx';
@@ -9,6 +9,7 @@ import { NextSteps } from '../components/next-steps.tsx';
 import { ResultSummary } from '../components/result-summary.tsx';
 import { weakTopics } from '../next-steps.ts';
 import { fetchResult } from '../quiz.api.ts';
+import { queueFromQuery } from '../queue.ts';
 import { useAttemptReport } from '../use-attempt-report.ts';
 import { useRetryTarget } from '../use-retry-target.ts';
 import '../../../components/styles/quiz.css';
@@ -72,6 +73,9 @@ function ResultView({ result }: { result: AttemptResult }) {
   const withheld = result.per_micro_topic.some((t) => t.correct === null);
   const weak = weakTopics(result.per_micro_topic);
   const practise = withheld ? result.per_micro_topic : weak;
+  // Reached from the learning pathway's queue: the quizzes still to come.
+  const [params] = useSearchParams();
+  const queue = queueFromQuery(params.get('next'));
   return (
     <div className="screen result">
       <PageTitle>{result.title}</PageTitle>
@@ -82,6 +86,7 @@ function ResultView({ result }: { result: AttemptResult }) {
           practise={practise.map((t) => t.micro_topic_id)}
           practiseLabel={withheld ? `Practise the topics of this ${result.kind}` : undefined}
           retry={retry}
+          queue={queue}
         />
       )}
       <nav className="result__links" aria-label="After the result">

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { Attempt } from '../../../../shared/contracts/attempts.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
@@ -12,6 +12,10 @@ import { openAssessment } from '../attempt-session.ts';
 import { parseQueue, positiveId } from '../attempt-view.ts';
 import { DiagnosticRunner } from '../components/diagnostic-runner.tsx';
 import { QuizRunner } from '../components/quiz-runner.tsx';
+import { StartCard } from '../components/start-card.tsx';
+import { isConfirmed } from '../start-stakes.ts';
+import { useStartGate } from '../use-start-gate.ts';
+import { queueResultPath } from '../queue.ts';
 import '../../../components/styles/quiz.css';
 
 export type QuizScreenProps = { id: string; queue?: string };
@@ -19,20 +23,28 @@ export type QuizScreenProps = { id: string; queue?: string };
 export default function QuizScreen({ id, queue }: QuizScreenProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const assessmentId = positiveId(id);
   const userId = user?.id ?? null;
+  const { gate, agree } = useStartGate(
+    assessmentId,
+    userId,
+    assessmentId !== null && isConfirmed(location.state, assessmentId),
+  );
   const load = useCallback(
     (signal: AbortSignal) => openAssessment(assessmentId ?? 0, userId ?? 0, signal),
     [assessmentId, userId],
   );
-  const { data, loading, error, reload } = useLoad(assessmentId !== null && userId !== null ? load : null);
-  usePageReady({ loading, error });
+  const open = gate?.kind === 'go' && assessmentId !== null && userId !== null;
+  const { data, loading, error, reload } = useLoad(open ? load : null);
+  usePageReady({ loading: (gate === null && assessmentId !== null && userId !== null) || loading, error });
 
   const finish = useCallback(
     async (attempt: Attempt) => {
-      const [next, ...rest] = parseQueue(queue);
-      if (next !== undefined) {
-        navigate(PATHS.quiz(next, rest.join(',')), { replace: true });
+      if (parseQueue(queue).length > 0 && attempt.kind !== 'diagnostic') {
+        // The next quiz of the queue does not start here: the result comes first, and its main action
+        // offers the next one, which asks before its clock runs. The student can stop after any.
+        navigate(queueResultPath(attempt.id, queue ?? ''), { replace: true });
       } else if (attempt.kind === 'diagnostic') {
         // The menu unlocks without a new login: the refreshed user has taken_diagnostics = 1.
         await refreshUser();
@@ -47,6 +59,8 @@ export default function QuizScreen({ id, queue }: QuizScreenProps) {
   if (assessmentId === null) {
     return <EmptyState title="Quiz not found" text="This address does not point to a quiz." />;
   }
+  if (gate?.kind === 'ask')
+    return <StartCard item={gate.item} following={parseQueue(queue).length} onStart={agree} />;
   if (!data) return null;
   switch (data.kind) {
     case 'submitted':

@@ -58,6 +58,7 @@ function PracticeQuestion({
         value={checked ? saved : draft}
         onChange={setDraft}
         disabled={disabled || checked}
+        right={checked ? feedback?.correct_value : undefined}
         shortAnswerDebounceMs={0}
       />
       {!checked && (

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { usePageReady } from '../../../shell/page-load.tsx';
@@ -18,13 +17,12 @@ import {
   WaitingForSync,
 } from '../../quiz/index.ts';
 import { PracticeRunner } from '../components/practice-runner.tsx';
-import { practisableTopics, TopicPicker } from '../components/topic-picker.tsx';
+import { PracticeStart } from '../components/practice-start.tsx';
+import { practisableTopics } from '../components/topic-picker.tsx';
 import { beginPractice, endPractice, usePracticeStart } from '../use-practice.ts';
 import '../../../components/styles/quiz.css';
 import '../test-yourself.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
-
-const COUNTS = [5, 10, 20] as const;
 
 type Stage =
   { name: 'choose' } | { name: 'running'; session: SessionData } | { name: 'summary'; attemptId: string };
@@ -69,14 +67,16 @@ export default function TestYourselfScreen() {
       subjects: [...new Set(ids.map((id) => practisable.get(id)!.subjectId))],
     };
   }, [data, asked]);
-  const [picked, setChosen] = useState<Set<number> | null>(null);
-  const chosen = picked ?? new Set(suggested?.ids ?? []);
-  const [count, setCount] = useState<number>(10);
   const start = useAction((ids: number[], n: number) => beginPractice(userId ?? 0, ids, n));
+  // A "Practise" link followed from this screen's own summary: back to choosing, with that topic.
+  const [seenAsked, setSeenAsked] = useState(asked);
+  if (asked !== seenAsked) {
+    setSeenAsked(asked);
+    if (asked) setStage({ name: 'choose' });
+  }
 
-  const onStart = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const outcome = await start.run([...chosen], count);
+  const onStart = async (ids: number[], count: number) => {
+    const outcome = await start.run(ids, count);
     if (outcome.ok) setStage({ name: 'running', session: outcome.value });
   };
   const finish = (attemptId: string) => {
@@ -124,45 +124,15 @@ export default function TestYourselfScreen() {
           {data.graph.subjects.length === 0 ? (
             <EmptyState title="Nothing to practise yet" text="There are no topics with questions yet." />
           ) : (
-            <form className="card practice-form" onSubmit={(event) => void onStart(event)}>
-              <p>
-                Choose what to practise and how many questions. You see right after each answer whether it was
-                correct, with an explanation.
-              </p>
-              {suggested && suggested.ids.length > 0 && (
-                <p className="notice" role="status">
-                  Chosen from your result: {suggested.names.join(', ')}.
-                </p>
-              )}
-              <TopicPicker
-                graph={data.graph}
-                chosen={chosen}
-                onChange={setChosen}
-                initiallyOpen={suggested?.subjects ?? []}
-              />
-              <fieldset className="practice-form__count">
-                <legend className="answer__legend">Number of questions</legend>
-                {COUNTS.map((n) => (
-                  <label key={n} className="answer__option practice-form__count-option">
-                    <input type="radio" name="count" checked={count === n} onChange={() => setCount(n)} />
-                    <span>{n}</span>
-                  </label>
-                ))}
-              </fieldset>
-              {startError && (
-                <p className="notice notice--error" role="alert">
-                  {startError}
-                </p>
-              )}
-              <p className="practice-form__chosen" aria-live="polite">
-                {chosen.size === 0
-                  ? 'No topics chosen yet.'
-                  : `${chosen.size} micro ${chosen.size === 1 ? 'topic' : 'topics'} chosen.`}
-              </p>
-              <button type="submit" className="button" disabled={chosen.size === 0 || start.pending}>
-                {start.pending ? 'Starting...' : 'Start practice'}
-              </button>
-            </form>
+            <PracticeStart
+              key={asked ?? ''}
+              graph={data.graph}
+              quick={data.quick}
+              suggested={suggested ?? { ids: [], names: [], subjects: [] }}
+              pending={start.pending}
+              error={startError}
+              onStart={(ids, n) => void onStart(ids, n)}
+            />
           )}
         </>
       )}
