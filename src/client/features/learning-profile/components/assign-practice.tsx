@@ -89,7 +89,7 @@ export function AssignPractice({ profile }: { profile: LearningProfile }) {
               <CheckField key={t.id} checked={chosen.includes(t.id)} onChange={(on) => toggle(t.id, on)}>
                 {t.name}{' '}
                 <span className="learning-muted">
-                  · {t.assessed ? `${percentOf(t.mastery)} likely mastered` : 'not started'}
+                  · {t.assessed ? `chance mastered ${percentOf(t.mastery)}` : 'not started'}
                 </span>
               </CheckField>
             ))}
