@@ -149,7 +149,9 @@ test('reports fill the width, speak plainly, count once, and export every row', 
   for (const d of days) expect(d.trim()).toMatch(DAY);
 
   // The demo school's numbers add up too: active + not active = students; "not active" is the Inactive list.
-  await page.goto('/admin/reports?tab=activity');
+  await page.getByRole('combobox', { name: 'School' }).selectOption({ label: 'All schools' });
+  await expect(page).toHaveURL((url) => !url.searchParams.has('school'));
+  await expect(totals).not.toHaveText(/ of 27 active/);
   const sentence = (await totals.innerText()).trim();
   const m = /^(\d+) students? of (\d+) active in the last 30 days; (\d+) not active/.exec(sentence);
   expect(m, sentence).not.toBeNull();
@@ -167,6 +169,9 @@ test('reports fill the width, speak plainly, count once, and export every row', 
   await expect(page.getByRole('navigation', { name: 'Inactive students pages' })).toContainText(
     '1–25 of 27 · page 1 of 2',
   );
+  await expect(
+    page.getByRole('region', { name: 'Students inactive for 14 days or more', exact: true }),
+  ).toContainText('The CSV has all 27 rows.');
   await expect(inactive.locator('tbody tr').first().getByRole('link')).toHaveAttribute(
     'href',
     /^\/admin\/learning-profile\/\d+$/,

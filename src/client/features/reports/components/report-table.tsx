@@ -20,7 +20,7 @@ export interface CsvSource {
 }
 
 /** "Download CSV": the export of every row of the filter the table shows, dated as the screen. */
-export function CsvButton({ source, label, rows }: { source: CsvSource; label: string; rows?: number }) {
+export function CsvButton({ source, label }: { source: CsvSource; label: string }) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
@@ -42,7 +42,7 @@ export function CsvButton({ source, label, rows }: { source: CsvSource; label: s
       onClick={() => void onClick()}
       aria-label={`Download CSV: ${label}`}
     >
-      {busy ? 'Preparing...' : rows === undefined ? 'Download CSV' : `Download CSV (all ${rows} rows)`}
+      {busy ? 'Preparing...' : 'Download CSV'}
     </button>
   );
 }
@@ -80,7 +80,15 @@ export function ReportTable<R>({
     <section className={`card report${className ? ` ${className}` : ''}`} aria-label={title}>
       <div className="report__head">
         <h2 className="card__title">{title}</h2>
-        {rows.length > 0 && <CsvButton source={csv} label={title} rows={pager?.total ?? rows.length} />}
+        {rows.length > 0 && (
+          <span className="report__export">
+            {/* The download is the whole filtered report; a pager's page is only what fits on screen. */}
+            {pager && pager.total > rows.length && (
+              <span className="reports-note">The CSV has all {pager.total} rows.</span>
+            )}
+            <CsvButton source={csv} label={title} />
+          </span>
+        )}
       </div>
       {rows.length === 0 ? (
         <p className="report__empty">{empty}</p>
