@@ -15,7 +15,7 @@ const students = (n: number) => `${n} student${n === 1 ? '' : 's'}`;
  * the rest are the Inactive students tab's list for the same number of days.
  */
 function periodText(t: Activity['totals'], days: number): string {
-  return `${students(t.active)} of ${t.students} active in the last ${days} days; ${t.inactive} not active (see Inactive students).`;
+  return `${t.active} of ${students(t.students)} active in the last ${days} days; ${t.inactive} not active (see Inactive students).`;
 }
 
 /** The chart's own words: the busiest day, never a sum of students over days. */
