@@ -38,6 +38,7 @@ import { learningRoutes } from './features/learning/learning.routes.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
 import { createLiveService } from './features/live/live.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
+import { createPracticeAssignments } from './features/learning/practice-assignment.ts';
 import { profileRecordRoutes } from './features/profile-record/profile-record.routes.ts';
 import { createProfileRecordService } from './features/profile-record/profile-record.service.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -158,6 +159,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const reports = createReportsService(ctx, {
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
     followable: (auth, ids) => assessments.followable(auth, ids),
+    pendingJoinRequests: async (auth, shown) => {
+      const { data, meta } = await schoolRequests.list(auth, { page: 1, per_page: shown, status: 'pending' });
+      return { total: meta.total, latest: data };
+    },
   });
   const attempts = createAttemptsService(ctx, {
     assessments,
@@ -242,7 +247,16 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       resourcesRoutes(route, resources);
       assessmentsRoutes(route, { assessments, attempts, questions });
       attemptsRoutes(route, attempts, createSyncStamp(db, ctx.now));
-      learningRoutes(route, learning);
+      learningRoutes(
+        route,
+        learning,
+        createPracticeAssignments(db, {
+          teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+          notify: notifications.notify,
+          audit: (entry) => rolesRepo.insertAudit([entry]),
+          now: ctx.now,
+        }),
+      );
       profileRecordRoutes(route, createProfileRecordService(db));
       reportsRoutes(route, reports);
       supportRoutes(route, support);

@@ -94,6 +94,13 @@ export function reportCalls(app: () => TestApp) {
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res.json() as T;
   };
+  /** A CSV export's cells, formula guards taken off. */
+  async function csvOf(url: string, token: string): Promise<string[][]> {
+    const res = await get(url, token);
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    const unguard = (v: string) => (/^'[=+\-@]/.test(v) ? v.slice(1) : v);
+    return parseCsv(res.body).map((r) => r.map(unguard));
+  }
   /** The CSV export says the same as the JSON: header = the columns, rows = their cells. */
   async function csvMatches<R>(url: string, token: string, columns: ReportColumn<R>[]) {
     const [path, query = ''] = url.split('?');
@@ -105,5 +112,5 @@ export function reportCalls(app: () => TestApp) {
     expect(parseCsv(res.body).map((r) => r.map(unguard))).toEqual(reportGrid(columns, body.data));
     return { body, csv: res.body };
   }
-  return { get, json, csvMatches };
+  return { get, json, csvMatches, csvOf };
 }

@@ -16,12 +16,18 @@ export function BarChart({
   data,
   unit,
   height = 140,
+  summary: ownSummary,
 }: {
   title: string;
   data: BarDatum[];
   /** What a value counts, for the table header and the summary ("attempts"). */
   unit: string;
   height?: number;
+  /**
+   * The sentence a screen reader hears, when "N in all" would mislead: students active per day do not add up
+   * (one student on three days is not three students).
+   */
+  summary?: string;
 }) {
   const id = useId();
   const max = Math.max(1, ...data.map((d) => d.value));
@@ -30,9 +36,11 @@ export function BarChart({
   const barWidth = 10;
   const gap = 4;
   const width = data.length * (barWidth + gap);
-  const summary = peak
-    ? `${title}: ${total} ${unit} in all; the busiest was ${peak.label} with ${peak.value}.`
-    : `${title}: no data.`;
+  const summary =
+    ownSummary ??
+    (peak
+      ? `${title}: ${total} ${unit} in all; the busiest was ${peak.label} with ${peak.value}.`
+      : `${title}: no data.`);
   return (
     <figure className="bar-chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="bar-chart__caption">

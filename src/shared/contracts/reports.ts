@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../date-text.ts';
 import { idTextSchema, listMetaSchema } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -30,6 +31,14 @@ const perPageSchema = z.coerce.number().int().min(1).max(REPORT_MAX_PER_PAGE).de
 const schoolFilter = idTextSchema.optional();
 const daysSchema = (fallback: number, max: number) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
+
+/**
+ * A CSV export takes its table's query and the reader's time zone, so its dates read as on screen. It holds
+ * every row of the filter, not the page on screen (`page` and `per_page` are taken and ignored).
+ */
+export const exportZone = {
+  tz: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone.' }).optional(),
+};
 
 export const RANKING_SORTS = ['score', 'progress'] as const;
 export type RankingSort = (typeof RANKING_SORTS)[number];
@@ -130,7 +139,12 @@ export const activityDaySchema = z.object({
   minutes_active: z.number(),
 });
 export type ActivityDay = z.infer<typeof activityDaySchema>;
-export const activityResponseSchema = z.object({ data: z.array(activityDaySchema) });
+export const activityResponseSchema = z.object({
+  data: z.array(activityDaySchema),
+  /** The period as a whole: students in scope, those active on any of its days, the rest (they add up). */
+  totals: z.object({ students: z.number(), active: z.number(), inactive: z.number() }),
+});
+export type Activity = z.infer<typeof activityResponseSchema>;
 
 export const INACTIVE_SORTS = ['-days', 'days', 'name', '-name'] as const;
 export const inactiveQuerySchema = z.strictObject({
@@ -176,6 +190,7 @@ export const dashboardSchema = z.object({
   recent: z.array(
     z.object({
       id: z.string(),
+      user_id: z.number(),
       student: z.string(),
       school_name: z.string().nullable(),
       title: z.string(),

@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   'set_location',
   'deactivate',
   'reactivate',
+  // Staff sent a student practice on some topics (learning profile): after lists the topics.
+  'assign_practice',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -91,6 +93,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   set_location: 'Changed location',
   deactivate: 'Deactivated',
   reactivate: 'Reactivated',
+  assign_practice: 'Assigned practice',
 };
 
 export const USER_ROLE_PATHS = {

@@ -71,6 +71,12 @@ export const ACCOUNT_ROWS: Record<string, Row> = {
     expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
     params: (x) => ({ id: x.at.student.id }),
   },
+  // Assigning practice from a student's profile: as the profile, a teacher only to their schools' students.
+  'POST /api/admin/users/:id/practice': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.student.id }),
+    body: (x) => ({ micro_topic_ids: [x.w.practiceMicroTopic] }),
+  },
   'PUT /api/user/:id': {
     expect: '401 | ok 403 | ok 403 | ok 403 | ok 403 | ok 403',
     params: (x) => ({ id: x.user.id }),

@@ -106,6 +106,16 @@ export const ASSESSMENTS_ROWS: Record<string, Row> = {
 
   // The admin dashboard and Reports: staff, a teacher only for their own schools (another school: 403).
   'GET /api/admin/dashboard': { expect: '401 | 403 | 403 | ok | ok | ok' },
+  // "Needs attention" on the dashboard: staff; a teacher's quiet students are of their own schools only.
+  'GET /api/admin/needs-attention': {
+    expect: '401 | 403 | 403 | ok | ok | ok',
+    reveals: (res, x) => {
+      if (x.who.role !== 'teacher') return null;
+      const theirs = x.w.sides[otherSide(x.who.home)].student.id;
+      const listed = (res.json() as { inactive: { students: Array<{ user_id: number }> } }).inactive.students;
+      return listed.some((s) => s.user_id === theirs) ? `lists student ${theirs} of the other school` : null;
+    },
+  },
   'GET /api/admin/reports/rankings/students': {
     expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
     query: (x) => ({ school_id: x.at.school.id }),

@@ -9,11 +9,21 @@ import {
   proficiencySchema,
   userProgressSchema,
 } from '../../../shared/contracts/learning.ts';
+import {
+  ASSIGN_PRACTICE_PATH,
+  assignPracticeResponseSchema,
+  assignPracticeSchema,
+} from '../../../shared/contracts/practice-assignments.ts';
 import type { Route } from '../../plugins/routes.ts';
+import type { AssignPracticeFn } from './practice-assignment.ts';
 import type { LearningService } from './learning.service.ts';
 
 /** Spec 7's recalculation calls. Any signed-in user may call them; the service decides for whom. */
-export function learningRoutes(route: Route, learning: LearningService): void {
+export function learningRoutes(
+  route: Route,
+  learning: LearningService,
+  assignPractice: AssignPracticeFn,
+): void {
   route({
     method: 'PUT',
     url: LEARNING_PATHS.proficiency(':id'),
@@ -57,6 +67,18 @@ export function learningRoutes(route: Route, learning: LearningService): void {
     params: idParamSchema,
     response: learningProfileSchema,
     handler: ({ params, auth }) => learning.studentProfile(auth, params.id),
+  });
+  route({
+    method: 'POST',
+    url: ASSIGN_PRACTICE_PATH(':id'),
+    access: ['admin', 'teacher'],
+    status: 201,
+    summary:
+      'Send a student practice on chosen topics: a notification opening Test Yourself with them ticked (audited)',
+    params: idParamSchema,
+    body: assignPracticeSchema,
+    response: assignPracticeResponseSchema,
+    handler: ({ params, auth, body }) => assignPractice(auth, params.id, body),
   });
   route({
     method: 'GET',

@@ -35,14 +35,16 @@ export function createRankingsRepository(db: Db, dialect: Dialect) {
       schoolId?: number;
       search?: string;
       by: 'score' | 'progress';
-      limit: number;
-      offset: number;
+      /** Omitted: every row (the CSV export). */
+      limit?: number;
+      offset?: number;
     }): Promise<StudentRankRow[]> {
       const order =
         q.by === 'score'
           ? sql`case when s.avg is null then 1 else 0 end, s.avg desc`
           : sql`${progressOf} desc, coalesce(p.topics_mastered, 0) desc`;
       const search = q.search ? sql`where ${lowerName} like ${like(q.search)}` : sql``;
+      const page = q.limit === undefined ? sql`` : sql`limit ${q.limit} offset ${q.offset ?? 0}`;
       const { rows } = await sql<Record<string, unknown>>`
         with s as (${scores}),
         ranked as (
@@ -54,7 +56,7 @@ export function createRankingsRepository(db: Db, dialect: Dialect) {
           left join user_progress p on p.user_id = u.id and p.subject_id = 0
           where ${studentOf('u', q.scope, q.schoolId)} and ${visible('u')}
         ),
-        page as (select * from ranked u ${search} order by rank, full_name, user_id limit ${q.limit} offset ${q.offset})
+        page as (select * from ranked u ${search} order by rank, full_name, user_id ${page})
         -- The school's name for the page's rows only.
         select page.*, sc.name as school_name from page left join schools sc on sc.id = page.school_id
         order by rank, full_name, user_id`.execute(db);

@@ -1,8 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParamSchema } from '../../../shared/contracts/common.ts';
+import { NEEDS_ATTENTION_PATH, needsAttentionSchema } from '../../../shared/contracts/needs-attention.ts';
+import { reportFileName } from '../../../shared/report-files.ts';
 import {
   activityQuerySchema,
+  exportZone,
   activityResponseSchema,
   dashboardSchema,
   inactiveQuerySchema,
@@ -20,7 +23,7 @@ import {
 } from '../../../shared/contracts/reports.ts';
 import {
   ACTIVITY_COLUMNS,
-  INACTIVE_COLUMNS,
+  inactiveColumns,
   ITEM_COLUMNS,
   reportGrid,
   SCHOOL_RANK_COLUMNS,
@@ -34,7 +37,7 @@ import type { ReportsService } from './reports.service.ts';
 function csv(reply: FastifyReply, name: string, grid: string[][]): string {
   void reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="pathbuilder-${name}.csv"`)
+    .header('content-disposition', `attachment; filename="${name}"`)
     .header('cache-control', 'no-store');
   return toCsv(grid);
 }
@@ -54,6 +57,15 @@ export function reportsRoutes(route: Route, reports: ReportsService): void {
   });
   route({
     method: 'GET',
+    url: NEEDS_ATTENTION_PATH,
+    access: STAFF,
+    summary:
+      'What needs the caller: requests to join waiting, students quiet for 14 days, the weakest topics (a teacher: their schools)',
+    response: needsAttentionSchema,
+    handler: ({ auth }) => reports.needsAttention(auth),
+  });
+  route({
+    method: 'GET',
     url: REPORT_PATHS.students,
     access: STAFF,
     summary: 'Students ranked by average score or progress (opted-out students are left out), paged',
@@ -65,14 +77,14 @@ export function reportsRoutes(route: Route, reports: ReportsService): void {
     method: 'GET',
     url: REPORT_PATHS.studentsCsv,
     access: STAFF,
-    summary: 'The same page of the student ranking as CSV',
-    query: studentRankingQuerySchema,
+    summary: 'The whole student ranking of the same filter as CSV (every page)',
+    query: studentRankingQuerySchema.extend(exportZone),
     response: z.string(),
     handler: async ({ auth, query, reply }) =>
       csv(
         reply,
-        'student-ranking',
-        reportGrid(STUDENT_RANK_COLUMNS, (await reports.studentRanking(auth, query)).data),
+        reportFileName('student-ranking', { by: query.sort, search: query.search }),
+        reportGrid(STUDENT_RANK_COLUMNS, (await reports.studentRanking(auth, query, true)).data),
       ),
   });
   route({
@@ -89,12 +101,12 @@ export function reportsRoutes(route: Route, reports: ReportsService): void {
     url: REPORT_PATHS.schoolsCsv,
     access: STAFF,
     summary: 'The school ranking as CSV',
-    query: schoolRankingQuerySchema,
+    query: schoolRankingQuerySchema.extend(exportZone),
     response: z.string(),
     handler: async ({ auth, query, reply }) =>
       csv(
         reply,
-        'school-ranking',
+        reportFileName('school-ranking', { by: query.sort }),
         reportGrid(SCHOOL_RANK_COLUMNS, (await reports.schoolRanking(auth, query.sort)).data),
       ),
   });
@@ -122,14 +134,16 @@ export function reportsRoutes(route: Route, reports: ReportsService): void {
     access: STAFF,
     summary: 'The item analysis as CSV',
     params: idParamSchema,
-    query: itemAnalysisQuerySchema,
+    query: itemAnalysisQuerySchema.extend(exportZone),
     response: z.string(),
-    handler: async ({ auth, params, query, reply }) =>
-      csv(
+    handler: async ({ auth, params, query, reply }) => {
+      const report = await reports.itemAnalysis(auth, params.id, query.school_id);
+      return csv(
         reply,
-        `item-analysis-${params.id}`,
-        reportGrid(ITEM_COLUMNS, (await reports.itemAnalysis(auth, params.id, query.school_id)).data),
-      ),
+        reportFileName('item-analysis', { of: report.assessment.title }),
+        reportGrid(ITEM_COLUMNS, report.data),
+      );
+    },
   });
   route({
     method: 'GET',
@@ -145,12 +159,12 @@ export function reportsRoutes(route: Route, reports: ReportsService): void {
     url: REPORT_PATHS.activityCsv,
     access: STAFF,
     summary: 'Activity per day as CSV',
-    query: activityQuerySchema,
+    query: activityQuerySchema.extend(exportZone),
     response: z.string(),
     handler: async ({ auth, query, reply }) =>
       csv(
         reply,
-        'activity',
+        reportFileName('activity', { last: `${query.days}-days` }),
         reportGrid(ACTIVITY_COLUMNS, (await reports.activity(auth, query.days, query.school_id)).data),
       ),
   });
@@ -167,14 +181,14 @@ export function reportsRoutes(route: Route, reports: ReportsService): void {
     method: 'GET',
     url: REPORT_PATHS.inactiveCsv,
     access: STAFF,
-    summary: 'The same page of inactive students as CSV',
-    query: inactiveQuerySchema,
+    summary: 'Every inactive student of the same filter as CSV (every page)',
+    query: inactiveQuerySchema.extend(exportZone),
     response: z.string(),
     handler: async ({ auth, query, reply }) =>
       csv(
         reply,
-        'inactive-students',
-        reportGrid(INACTIVE_COLUMNS, (await reports.inactive(auth, query)).data),
+        reportFileName('inactive-students', { for: `${query.days}-days` }),
+        reportGrid(inactiveColumns(query.tz), (await reports.inactive(auth, query, true)).data),
       ),
   });
 

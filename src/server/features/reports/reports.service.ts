@@ -1,5 +1,5 @@
 import type {
-  ActivityDay,
+  Activity,
   Dashboard,
   InactiveQuery,
   ItemAnalysis,
@@ -11,8 +11,9 @@ import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createItemAnalysis } from './item-analysis.ts';
+import { createNeedsAttention, type PendingJoinRequests } from './needs-attention.ts';
 import { myRanking, rankSchools } from './rankings.ts';
-import { DAY_MS, lastDays, round1 } from './report-days.ts';
+import { DAY_MS, lastDays, round1, windowStart } from './report-days.ts';
 import type { Scope } from './report-sql.ts';
 import { createReportsRepository } from './reports.repository.ts';
 
@@ -32,9 +33,14 @@ export function createReportsService(
     teacherSchoolIds: (userId: number) => Promise<number[]>;
     /** Of these assessments, those the caller may look at (the assessments feature's rule). */
     followable: (auth: Authed, assessmentIds: number[]) => Promise<Set<number>>;
+    pendingJoinRequests: PendingJoinRequests;
   },
 ) {
   const repo = createReportsRepository(ctx.db, ctx.dialect);
+  const attention = createNeedsAttention(ctx.db, ctx.dialect, repo, {
+    pendingJoinRequests: deps.pendingJoinRequests,
+    now: ctx.now,
+  });
 
   async function scopeOf(auth: Authed, schoolId?: number): Promise<Scope> {
     if (roleOf(auth.user) === 'admin') return undefined;
@@ -69,13 +75,16 @@ export function createReportsService(
       await scoresReady();
       const now = ctx.now().getTime();
       const days = lastDays(now, DASHBOARD_DAYS);
-      const [counts, perDay, schools, recent] = await Promise.all([
-        repo.counts(scope, new Date(now - 7 * DAY_MS).toISOString()),
-        repo.submittedPerDay(`${days[0]}T00:00:00.000Z`, scope),
+      const from = `${days[0]}T00:00:00.000Z`;
+      const [counts, perDay, active, schools, recent] = await Promise.all([
+        repo.counts(scope, windowStart(now, 7)),
+        repo.submittedPerDay(from, scope),
+        repo.activeStudents(from, scope),
         repo.schoolStats(scope, false),
         repo.recent(scope, RECENT),
       ]);
-      const byDay = new Map(perDay.map((d) => [d.day, d]));
+      const byDay = new Map(perDay.map((d) => [d.day, d.attempts]));
+      const activeOn = new Map(active.perDay.map((d) => [d.day, d.students]));
       return {
         counts: {
           students: counts.students,
@@ -85,8 +94,8 @@ export function createReportsService(
         },
         activity: days.map((day) => ({
           day,
-          attempts: byDay.get(day)?.attempts ?? 0,
-          active_students: byDay.get(day)?.students ?? 0,
+          attempts: byDay.get(day) ?? 0,
+          active_students: activeOn.get(day) ?? 0,
         })),
         schools: schools
           .sort((a, b) => b.students - a.students || a.name.localeCompare(b.name))
@@ -95,12 +104,19 @@ export function createReportsService(
       };
     },
 
-    async studentRanking(auth: Authed, q: StudentRankingQuery) {
+    /** One page of the ranking; `all` (the CSV): every row of the same filter and order. */
+    /** The staff dashboard's "Needs attention": join requests, quiet students, weak topics (needs-attention.ts). */
+    async needsAttention(auth: Authed) {
+      return attention(auth, await scopeOf(auth));
+    },
+
+    async studentRanking(auth: Authed, q: StudentRankingQuery, all = false) {
       const scope = await scopeOf(auth, q.school_id);
       await scoresReady();
       const filter = { scope, schoolId: q.school_id, search: q.search };
+      const page = all ? {} : { limit: q.per_page, offset: (q.page - 1) * q.per_page };
       const [rows, total] = await Promise.all([
-        repo.studentRanking({ ...filter, by: q.sort, limit: q.per_page, offset: (q.page - 1) * q.per_page }),
+        repo.studentRanking({ ...filter, by: q.sort, ...page }),
         repo.countRanked(filter),
       ]);
       return {
@@ -115,7 +131,7 @@ export function createReportsService(
           topics_total: r.topics_total,
           progress: r.topics_total ? Math.round((100 * r.topics_mastered) / r.topics_total) : 0,
         })),
-        meta: { total, page: q.page, per_page: q.per_page },
+        meta: { total, page: all ? 1 : q.page, per_page: all ? total : q.per_page },
       };
     },
 
@@ -146,42 +162,50 @@ export function createReportsService(
       return analyse(assessment, scope, schoolId);
     },
 
-    async activity(auth: Authed, days: number, schoolId?: number): Promise<{ data: ActivityDay[] }> {
+    /**
+     * Per day, newest first, and the period's totals: active students by the one definition
+     * (activity-moments.ts), so the days, the period and the inactive list add up.
+     */
+    async activity(auth: Authed, days: number, schoolId?: number): Promise<Activity> {
       const scope = await scopeOf(auth, schoolId);
       const range = lastDays(ctx.now().getTime(), days);
-      const [perf, submitted] = await Promise.all([
+      const from = `${range[0]}T00:00:00.000Z`;
+      const [perf, submitted, active, students] = await Promise.all([
         repo.dailyPerformance(range[0]!, scope, schoolId),
-        repo.submittedPerDay(`${range[0]}T00:00:00.000Z`, scope, schoolId),
+        repo.submittedPerDay(from, scope, schoolId),
+        repo.activeStudents(from, scope, schoolId),
+        repo.countStudents(scope, schoolId),
       ]);
       const p = new Map(perf.map((d) => [d.day, d]));
-      const s = new Map(submitted.map((d) => [d.day, d]));
-      // Newest first: the table answers "what happened lately".
+      const s = new Map(submitted.map((d) => [d.day, d.attempts]));
+      const a = new Map(active.perDay.map((d) => [d.day, d.students]));
       return {
         data: range.reverse().map((day) => {
           const d = p.get(day);
           return {
             day,
-            active_students: Math.max(d?.active ?? 0, s.get(day)?.students ?? 0),
-            attempts: s.get(day)?.attempts ?? 0,
+            active_students: a.get(day) ?? 0,
+            attempts: s.get(day) ?? 0,
             questions_answered: d?.questions ?? 0,
             accuracy: d?.marked ? Math.round((100 * d.correct) / d.marked) : null,
             minutes_active: d?.minutes ?? 0,
           };
         }),
+        totals: { students: students, active: active.period, inactive: students - active.period },
       };
     },
 
-    async inactive(auth: Authed, q: InactiveQuery) {
+    /** One page of the inactive; `all` (the CSV): every row of the same filter. */
+    async inactive(auth: Authed, q: InactiveQuery, all = false) {
       const scope = await scopeOf(auth, q.school_id);
       const now = ctx.now().getTime();
-      const before = new Date(now - q.days * DAY_MS).toISOString();
+      const before = windowStart(now, q.days);
       const rows = await repo.inactive({
         scope,
         schoolId: q.school_id,
         before,
         sort: q.sort,
-        limit: q.per_page,
-        offset: (q.page - 1) * q.per_page,
+        ...(all ? {} : { limit: q.per_page, offset: (q.page - 1) * q.per_page }),
       });
       const total = rows[0]?.total ?? (q.page > 1 ? await repo.countInactive(scope, before, q.school_id) : 0);
       return {
@@ -192,7 +216,7 @@ export function createReportsService(
           last_active_at: r.last,
           days_inactive: r.last === null ? null : Math.floor((now - Date.parse(r.last)) / DAY_MS),
         })),
-        meta: { total, page: q.page, per_page: q.per_page },
+        meta: { total, page: all ? 1 : q.page, per_page: all ? total : q.per_page },
       };
     },
 

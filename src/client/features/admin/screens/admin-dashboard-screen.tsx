@@ -6,19 +6,13 @@ import { BarChart } from '../../../components/bar-chart.tsx';
 import { LoadError } from '../../../components/list-kit/index.ts';
 import { roleOf, useAuth } from '../../../shell/session.ts';
 import { SupportInboxCard } from '../../support/index.ts';
+import { dayText, whenText } from '../../../lib/dates.ts';
+import { NeedsAttention } from '../components/needs-attention.tsx';
 import { useAdminDashboard } from '../use-admin-dashboard.ts';
 import '../admin.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
 
 const pct = (n: number | null) => (n === null ? '—' : `${n}%`);
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
 
 /** Admin Dashboard: the numbers of every school (a teacher: of their schools), in one request. */
 export default function AdminDashboardScreen() {
@@ -37,9 +31,10 @@ export default function AdminDashboardScreen() {
         {isAdmin ? 'Every school.' : 'The students of your schools.'}{' '}
         <Link to={PATHS.adminReports}>Reports</Link> has rankings, item analysis and who has gone quiet.
       </p>
+      <NeedsAttention />
       <dl className="admin-dashboard__stats">
         <Stat label="Students" value={String(d.counts.students)} />
-        <Stat label="Active this week" value={String(d.counts.active_this_week)} />
+        <Stat label="Active in the last 7 days" value={String(d.counts.active_this_week)} />
         <Stat label="Attempts submitted" value={String(d.counts.attempts)} />
         <Stat label="Average score" value={pct(d.counts.average_score)} />
       </dl>
@@ -50,7 +45,7 @@ export default function AdminDashboardScreen() {
         <BarChart
           title="Attempts submitted per day"
           unit="attempts"
-          data={d.activity.map((a) => ({ label: shortDay(a.day), value: a.attempts }))}
+          data={d.activity.map((a) => ({ label: dayText(a.day), value: a.attempts }))}
         />
       </section>
       <div className="admin-dashboard__grid">
@@ -132,11 +127,14 @@ function Recent({ recent }: { recent: Dashboard['recent'] }) {
           {recent.map((r) => (
             <li key={r.id}>
               <span>
-                <strong>{r.student}</strong> · {r.title}
+                <Link to={PATHS.adminLearningProfile(r.user_id)}>
+                  <strong>{r.student}</strong>
+                </Link>{' '}
+                · <Link to={PATHS.quizAnalysis(r.id)}>{r.title}</Link>
                 <span className="admin-dashboard__muted"> ({r.kind})</span>
               </span>
               <span>
-                {pct(r.percent)} · <time dateTime={r.submitted_at}>{when(r.submitted_at)}</time>
+                {pct(r.percent)} · <time dateTime={r.submitted_at}>{whenText(r.submitted_at)}</time>
               </span>
             </li>
           ))}

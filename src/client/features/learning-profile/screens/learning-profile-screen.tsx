@@ -18,6 +18,7 @@ import {
   percentOf,
 } from '../../learning/index.ts';
 import '../../../components/styles/learning.css';
+import { AssignPractice } from '../components/assign-practice.tsx';
 import { PageTitle } from '../../../shell/page-title.tsx';
 
 /**
@@ -122,6 +123,8 @@ function Profile({
         </section>
       )}
 
+      {staff && <AssignPractice profile={profile} />}
+
       <section aria-labelledby="profile-subjects">
         <h2 id="profile-subjects" className="learning-section-title">
           By subject
@@ -141,7 +144,7 @@ function Profile({
           <ul className="learning-list">
             {profile.last_attempts.map((a) => (
               <li key={a.id}>
-                {staff ? <span>{a.title}</span> : <Link to={PATHS.quizResult(a.id)}>{a.title}</Link>}{' '}
+                <Link to={staff ? PATHS.quizAnalysis(a.id) : PATHS.quizResult(a.id)}>{a.title}</Link>{' '}
                 <span className="learning-muted">
                   · {formatDateTime(a.submitted_at)}
                   {a.percent !== null && ` · ${a.percent}%`}

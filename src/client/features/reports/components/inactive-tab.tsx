@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { REPORT_PATHS } from '../../../../shared/contracts/reports.ts';
-import { INACTIVE_COLUMNS } from '../../../../shared/report-tables.ts';
+import { inactiveColumns } from '../../../../shared/report-tables.ts';
+import { localZone } from '../../../lib/dates.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { useInactive } from '../use-reports.ts';
 import { ReportBody, ReportTable } from './report-table.tsx';
 
@@ -35,11 +37,17 @@ export function InactiveTab({ schoolId }: { schoolId: number | undefined }) {
         {(data) => (
           <ReportTable
             title={`Students inactive for ${days} days or more`}
-            columns={INACTIVE_COLUMNS}
+            columns={inactiveColumns(localZone())}
             rows={data.data}
             rowKey={(r) => r.user_id}
             empty="Every student has been active in this period."
-            csv={{ path: REPORT_PATHS.inactiveCsv, query, file: `inactive-${days}-days-page-${page}.csv` }}
+            csv={{
+              path: REPORT_PATHS.inactiveCsv,
+              query,
+              name: 'inactive-students',
+              filter: { for: `${days}-days` },
+            }}
+            links={{ Student: (r) => PATHS.adminLearningProfile(r.user_id) }}
             pager={{
               label: 'Inactive students',
               page: data.meta.page,

@@ -32,15 +32,18 @@ export function ItemsTab({ schoolId }: { schoolId: number | undefined }) {
           </select>
         </label>
       </div>
-      <ul className="reports-legend">
-        <li>Facility: the share of attempts that got the question right (blank counts as wrong).</li>
+      <ul className="reports-legend" aria-label="How to read this table">
+        <li>% correct: how many of the attempts got the question right (left blank counts as wrong).</li>
         <li>
-          Discrimination: the point-biserial correlation between the question and the attempt&apos;s score;
-          near 0 or negative means it does not separate stronger from weaker students.
+          Separates strong from weak students: whether students who did well overall got this question right
+          more often than those who did not. &ldquo;Well&rdquo; is what a good question does;
+          &ldquo;Hardly&rdquo; or &ldquo;Backwards&rdquo; means it tells them apart poorly or the wrong way
+          round.
         </li>
         <li>
-          Flagged: facility below 0.20 or above 0.95, discrimination below 0.10, or a wrong option chosen more
-          often than the key.
+          Verdict: Good; Too hard (fewer than 1 in 5 right); Too easy (almost everyone right); Unclear (strong
+          and weak students did about the same); Check key (a wrong option beat the right one, or weaker
+          students did better: the answer key or the wording may be wrong).
         </li>
       </ul>
       <ReportBody load={items}>
@@ -55,8 +58,10 @@ export function ItemsTab({ schoolId }: { schoolId: number | undefined }) {
             csv={{
               path: REPORT_PATHS.itemsCsv(id!),
               query: { school_id: schoolId },
-              file: `item-analysis-${id}.csv`,
+              name: 'item-analysis',
+              filter: { of: data.assessment.title },
             }}
+            className="report--items"
           />
         )}
       </ReportBody>

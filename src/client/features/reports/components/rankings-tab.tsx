@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { REPORT_PATHS } from '../../../../shared/contracts/reports.ts';
 import type { RankingSort, SchoolRank } from '../../../../shared/contracts/reports.ts';
 import { SCHOOL_RANK_COLUMNS, STUDENT_RANK_COLUMNS } from '../../../../shared/report-tables.ts';
+import { PATHS } from '../../../shell/paths.ts';
 import { useDebounced } from '../../../components/list-kit/index.ts';
 import { useSchoolRanking, useStudentRanking } from '../use-reports.ts';
 import { ReportBody, ReportTable } from './report-table.tsx';
@@ -50,7 +51,13 @@ export function RankingsTab({ schoolId }: { schoolId: number | undefined }) {
             rows={data.data}
             rowKey={(r) => r.user_id}
             empty={search ? 'No student matches this search.' : 'No students to rank yet.'}
-            csv={{ path: REPORT_PATHS.studentsCsv, query, file: `student-ranking-${sort}-page-${page}.csv` }}
+            csv={{
+              path: REPORT_PATHS.studentsCsv,
+              query,
+              name: 'student-ranking',
+              filter: { by: sort, search: search || undefined },
+            }}
+            links={{ Student: (r) => PATHS.adminLearningProfile(r.user_id) }}
             pager={{
               label: 'Student ranking',
               page: data.meta.page,
@@ -69,7 +76,12 @@ export function RankingsTab({ schoolId }: { schoolId: number | undefined }) {
             rows={data.data}
             rowKey={(r) => r.school_id}
             empty="No schools yet."
-            csv={{ path: REPORT_PATHS.schoolsCsv, query: { sort }, file: `school-ranking-${sort}.csv` }}
+            csv={{
+              path: REPORT_PATHS.schoolsCsv,
+              query: { sort },
+              name: 'school-ranking',
+              filter: { by: sort },
+            }}
           />
         )}
       </ReportBody>

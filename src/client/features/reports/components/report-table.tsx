@@ -1,25 +1,33 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import type { ReportColumn } from '../../../../shared/report-tables.ts';
 import { showToast } from '../../../components/toast.tsx';
 import { DataTable, ListBody, LoadError, Pager, saveCsv } from '../../../components/list-kit/index.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import type { QueryParams } from '../../../lib/http.ts';
+import { localZone } from '../../../lib/dates.ts';
+import { reportFileName } from '../../../../shared/report-files.ts';
 import { fetchReportCsv } from '../reports.api.ts';
 
 export interface CsvSource {
   path: string;
+  /** The table's filter; its page is dropped: the export holds every row of the filter. */
   query: QueryParams;
-  file: string;
+  /** The report and its filter, for the file's name (report-files.ts). */
+  name: string;
+  filter?: Record<string, string | number | undefined>;
 }
 
-/** "Download CSV": the export of the same query the table shows. */
+/** "Download CSV": the export of every row of the filter the table shows, dated as the screen. */
 export function CsvButton({ source, label }: { source: CsvSource; label: string }) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
     try {
-      saveCsv(await fetchReportCsv(source.path, source.query), source.file);
+      const { page: _page, per_page: _perPage, ...filter } = source.query;
+      const text = await fetchReportCsv(source.path, { ...filter, tz: localZone() });
+      saveCsv(text, reportFileName(source.name, source.filter));
     } catch (error) {
       showToast({ title: 'Download failed', message: errorMessage(error), type: 'error' });
     } finally {
@@ -52,6 +60,8 @@ export function ReportTable<R>({
   empty,
   pager,
   highlight,
+  links,
+  className,
 }: {
   title: string;
   columns: ReportColumn<R>[];
@@ -62,12 +72,23 @@ export function ReportTable<R>({
   /** Below the table: a pager through the report's pages ("<label> pages"). */
   pager?: ReportPagerProps;
   highlight?: (row: R) => boolean;
+  /** Cells that open something, by column label: a student's name opens their learning profile. */
+  links?: Record<string, (row: R) => string | null>;
+  className?: string;
 }) {
   return (
-    <section className="card report" aria-label={title}>
+    <section className={`card report${className ? ` ${className}` : ''}`} aria-label={title}>
       <div className="report__head">
         <h2 className="card__title">{title}</h2>
-        {rows.length > 0 && <CsvButton source={csv} label={title} />}
+        {rows.length > 0 && (
+          <span className="report__export">
+            {/* The download is the whole filtered report; a pager's page is only what fits on screen. */}
+            {pager && pager.total > rows.length && (
+              <span className="reports-note">The CSV has all {pager.total} rows.</span>
+            )}
+            <CsvButton source={csv} label={title} />
+          </span>
+        )}
       </div>
       {rows.length === 0 ? (
         <p className="report__empty">{empty}</p>
@@ -76,7 +97,10 @@ export function ReportTable<R>({
           columns={columns.map((c, i) => ({
             key: c.label,
             header: c.label,
-            cell: c.cell,
+            cell: (r: R) => {
+              const to = links?.[c.label]?.(r);
+              return to ? <Link to={to}>{c.cell(r)}</Link> : c.cell(r);
+            },
             className: c.numeric ? 'report-table__num' : undefined,
             rowHeader: i === 0,
           }))}
