@@ -56,7 +56,7 @@ test('the first screen holds one way on, and the bottom bar reaches the pathway 
   // Exactly one filled button above the fold, and it is the next step's: it continues learning.
   const actions = await primaryActionsOnFirstScreen(page);
   expect(actions).toHaveLength(1);
-  expect(['Continue', 'Start the quiz', 'Start']).toContain(actions[0]);
+  expect(['Continue', 'Start the quiz', 'Retake the quiz', 'Start']).toContain(actions[0]);
   await expect(nextStep(page).getByText(actions[0]!, { exact: true })).toBeVisible();
   await expect(nextStep(page).getByRole('heading', { level: 2 })).toHaveText(/^(Continue|Next): /);
 

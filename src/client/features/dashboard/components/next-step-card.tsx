@@ -67,7 +67,7 @@ function Body({ next, now }: { next: NextStep; now: number }) {
               <p className="dashboard-next__detail">
                 {item.title} · {questions(item.question_count)} · {timeLimitText(item)}
               </p>
-              <Action item={item} label="Start the quiz" />
+              <Action item={item} label={item.last_attempt_id ? 'Retake the quiz' : 'Start the quiz'} />
             </>
           ) : material ? (
             <Link
