@@ -6,7 +6,13 @@
 // Each answer waits here until the API client asks for the same URL with the same session (lib/http.ts,
 // takePrefetched): the screen's hooks then take it instead of asking again. Nothing else is changed: the
 // client still checks the status (a 401 logs out, spec 4), parses and validates the body as usual.
-import { ANNOUNCEMENT_PATHS, ASSESSMENT_PATHS, AUTH_PATHS, NOTIFICATION_PATHS } from '../shared/api-paths.ts';
+import {
+  ANNOUNCEMENT_PATHS,
+  ASSESSMENT_PATHS,
+  AUTH_PATHS,
+  LEARNING_PATHS,
+  NOTIFICATION_PATHS,
+} from '../shared/api-paths.ts';
 import { API_BASE } from '../shared/constants.ts';
 import { dateTimeFormat } from './lib/format.ts';
 
@@ -60,8 +66,9 @@ export function dashboardReads(user: unknown): string[] {
     `${mine}?kind=diagnostic`,
     announcements,
     `${NOTIFICATION_PATHS.unseenCount}?user_id=${u.id}`,
-    // Not the learning summary: the card below the lists asks for it once they are shown, so the server's
-    // heaviest read of the page never holds up the screen's code or the lists (learning-card.tsx).
+    // The learning summary too: the first card names the pathway's first step from it, so the dashboard
+    // waits for it; asked for here, it runs beside the lists instead of after the screen's code.
+    LEARNING_PATHS.mySummary,
   ];
 }
 

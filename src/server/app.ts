@@ -171,6 +171,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       learning.refreshAfterSubmit(userId);
       reports.scoresChanged(userId);
     },
+    readinessOf: (userId) => learning.readinessOf(userId),
   });
   const support = createSupportService(ctx, {
     notifications,

@@ -54,7 +54,10 @@ test('a teacher publishes an announcement to their school; the student sees it a
     .getByRole('listitem')
     .filter({ has: student.getByRole('heading', { name: title }) });
   await expect(card).toBeVisible();
-  await expect(card).toContainText('Hand in your signed practicum logbook at the office.');
+  // One line until opened, then the whole message.
+  await expect(card.getByText('Hand in your signed practicum logbook at the office.')).toBeHidden();
+  await card.getByRole('heading', { name: title }).click();
+  await expect(card.getByText('Hand in your signed practicum logbook at the office.')).toBeVisible();
   await expect(card.locator('b')).toHaveCount(0);
   await expect.poll(() => unseenOnDashboard(student)).toBeGreaterThanOrEqual(before + 1);
   await student.goto('/notifications');
@@ -62,6 +65,7 @@ test('a teacher publishes an announcement to their school; the student sees it a
 
   // Dismissed on this device, it stays dismissed after a reload.
   await student.goto('/');
+  await card.getByRole('heading', { name: title }).click();
   await card.getByRole('button', { name: `Dismiss “${title}”` }).click();
   await expect(student.getByRole('heading', { name: title })).toHaveCount(0);
   await student.reload();

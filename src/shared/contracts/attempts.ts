@@ -209,10 +209,18 @@ export const diagnosticResultsSchema = z.object({
           /** The adaptive engine's verdict and P(mastered), prerequisites taken into account. */
           level: z.enum(['mastered', 'not_mastered', 'not_sure']).optional(),
           probability: z.number().optional(),
+          /**
+           * Where the topic stands now, by the learning pathway's rule (known: mastered; ready: every
+           * prerequisite mastered; not yet: waits for `waits_for`). The pathway and dashboard read the same.
+           */
+          readiness: z.enum(['known', 'ready', 'not_yet']).optional(),
+          waits_for: z.array(z.string()).optional(),
         }),
       ),
     }),
   ),
+  /** How many topics the student is ready to learn: the pathway's count (every topic, not only these). */
+  ready_count: z.number().optional(),
 });
 export type DiagnosticResults = z.infer<typeof diagnosticResultsSchema>;
 

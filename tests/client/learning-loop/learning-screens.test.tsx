@@ -256,21 +256,18 @@ describe('the Learning Pathway screen', () => {
 describe("the dashboard's learning card", () => {
   it('says how many topics are mastered, the next steps with their quizzes, and the last two weeks', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    mockFetch((r) =>
-      r.url === '/api/my/learning-summary'
-        ? json(200, {
-            mastered: 4,
-            total: 60,
-            next: [step(1, 'Babbling', { id: 5, title: 'Babbling quiz' }), step(2, 'First words', null)],
-            ready_count: 9,
-            rechecks_due: 2,
-            daily: [
-              { day: today, questions_answered: 8, questions_marked: 6, correct: 3, minutes_active: 12 },
-            ],
-          })
-        : undefined,
+    renderScreen(
+      <LearningCard
+        data={{
+          mastered: 4,
+          total: 60,
+          next: [step(1, 'Babbling', { id: 5, title: 'Babbling quiz' }), step(2, 'First words', null)],
+          ready_count: 9,
+          rechecks_due: 2,
+          daily: [{ day: today, questions_answered: 8, questions_marked: 6, correct: 3, minutes_active: 12 }],
+        }}
+      />,
     );
-    renderScreen(<LearningCard />);
     const card = await screen.findByRole('region', { name: 'Your learning' });
     expect(within(card).getByText('4 of 60 topics mastered')).toBeTruthy();
     expect(card.textContent).toContain('2 due for a re-check');
@@ -282,6 +279,17 @@ describe("the dashboard's learning card", () => {
     expect(within(card).getByRole('link', { name: 'Your pathway (9 ready)' }).getAttribute('href')).toBe(
       '/learning-pathway',
     );
+  });
+
+  it('says in words, not with a flat chart, that nothing was answered yet', async () => {
+    renderScreen(
+      <LearningCard
+        data={{ mastered: 0, total: 60, next: [], ready_count: 0, rechecks_due: 0, daily: [] }}
+      />,
+    );
+    const card = await screen.findByRole('region', { name: 'Your learning' });
+    expect(card.textContent).toContain('No questions answered in the last two weeks.');
+    expect(card.querySelector('.daily-chart')).toBeNull();
   });
 
   it('fills the days without answers with zeros, oldest first', () => {

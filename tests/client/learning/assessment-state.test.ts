@@ -105,6 +105,8 @@ describe("this device's attempt merged into the list", () => {
     deadlineAt: null,
     clockOffsetMs: 0,
     submitWaiting: false,
+    answered: 6,
+    questions: 8,
     ...overrides,
   });
 
@@ -117,8 +119,16 @@ describe("this device's attempt merged into the list", () => {
       attempts_used: 1,
       can_start: false,
       on_device: true,
+      answered: { done: 6, of: 8 },
     });
     expect(actionsFor(merged, { online: false }).actions.map((a) => a.label)).toEqual(['Continue']);
+  });
+
+  it("says how far the attempt on this device has come, and nothing of another device's", () => {
+    const here = item({ state: 'in_progress', in_progress_attempt_id: 'local-1', can_start: false });
+    expect(withLocal(here, local({ answered: 2 }), NOW).answered).toEqual({ done: 2, of: 8 });
+    const elsewhere = item({ state: 'in_progress', in_progress_attempt_id: 'other', can_start: false });
+    expect(withLocal(elsewhere, local(), NOW).answered).toBeUndefined();
   });
 
   it('shows a submission still in the outbox as waiting to sync, with no start', () => {

@@ -68,16 +68,20 @@ describe('the student dashboard', () => {
     expect(progress.textContent).toContain('2 passed');
     expect(progress.textContent).toContain('Average score 83%');
 
-    const inProgress = screen.getByRole('region', { name: 'In progress' });
-    expect(within(inProgress).getByRole('heading', { name: 'Quiz under way' })).toBeTruthy();
-    expect(within(inProgress).getByRole('link', { name: 'Continue' })).toBeTruthy();
+    // The attempt under way is the first card's one action, and not listed again below.
+    const next = screen.getByRole('region', { name: 'Your next step' });
+    expect(within(next).getByRole('heading', { name: 'Continue: Quiz under way' })).toBeTruthy();
+    expect(next.textContent).toContain('8 questions · 8 minutes left');
+    expect(within(next).getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/quiz/3');
+    expect(screen.queryByRole('region', { name: 'In progress' })).toBeNull();
 
+    // The three due soonest: more rows of Start buttons would compete with the first card.
     const upcoming = screen.getByRole('region', { name: 'Upcoming' });
     expect(
       within(upcoming)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['Due soon quiz', 'Due later quiz', 'Fresh quiz', 'Later quiz']);
+    ).toEqual(['Due soon quiz', 'Due later quiz', 'Fresh quiz']);
     expect(upcoming.textContent).toContain('Closes in 2 days');
 
     // The latest first, each with its score and what can be done with it now.
@@ -152,5 +156,87 @@ describe('the student dashboard while its announcements are slow', () => {
     renderScreen(<DashboardScreen user={makeUser()} />);
     expect(await screen.findByRole('region', { name: 'Your progress' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Announcements' })).toBeNull();
+  });
+});
+
+describe('the student dashboard with a pathway', () => {
+  it('leads with the first ready topic and its quiz, says what is new at the top, and folds announcements', async () => {
+    mockFetch((request) => {
+      if (request.url === '/api/my/assessments?kind=quiz')
+        return json(200, { data: [item({ id: 2, title: 'Babbling quiz', time_limit_minutes: 15 })] });
+      if (request.url.startsWith('/api/my/assessments')) return json(200, { data: [] });
+      if (request.url === '/api/my/learning-summary')
+        return json(200, {
+          mastered: 3,
+          total: 60,
+          next: [
+            {
+              micro_topic_id: 1,
+              name: 'Babbling',
+              sub_topic_name: 'Language',
+              subject_name: 'Child development',
+              mastery: 0.3,
+              level: 'not_sure',
+              quiz: { id: 2, title: 'Babbling quiz' },
+              materials: [],
+            },
+          ],
+          ready_count: 11,
+          rechecks_due: 0,
+          daily: [],
+        });
+      if (request.url === '/api/announcements/current')
+        return json(200, {
+          data: [
+            {
+              id: 1,
+              title: 'First-aid certificates',
+              body: '<p>Bring yours before placement.</p>',
+              published_at: '2026-11-20T09:00:00.000Z',
+              author_name: 'Ada Admin',
+            },
+          ],
+        });
+      if (request.url.startsWith('/api/usernotifications/unseen-count')) return json(200, { count: 2 });
+      if (request.url.startsWith('/api/usernotifications?'))
+        return json(200, {
+          data: [
+            {
+              id: 9,
+              title: 'Your support ticket was answered',
+              body: '',
+              link: null,
+              seen: 0,
+              created_at: '2026-11-21T09:00:00.000Z',
+            },
+          ],
+        });
+      return undefined;
+    });
+    renderScreen(<DashboardScreen user={makeUser()} />);
+
+    const next = await screen.findByRole('region', { name: 'Your next step' });
+    expect(within(next).getByRole('heading', { name: 'Next: Babbling' })).toBeTruthy();
+    expect(next.textContent).toContain('Babbling quiz · 8 questions · Time limit 15 minutes');
+    // A timed quiz: the start asks first, like every start.
+    expect(within(next).getByRole('button', { name: 'Start the quiz' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Your learning' }))
+        .getByRole('link', { name: 'Your pathway (11 ready)' })
+        .getAttribute('href'),
+    ).toBe('/learning-pathway');
+
+    const news = await screen.findByRole('region', { name: 'New notifications' });
+    await waitFor(() => expect(news.textContent).toContain('Your support ticket was answered'));
+    expect(within(news).getByRole('link').getAttribute('href')).toBe('/notifications');
+    expect(news.textContent).toContain('2 new notifications');
+    // First on the page, before the next step.
+    expect(news.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // The announcement is one line until opened.
+    const announcement = within(screen.getByRole('region', { name: 'Announcements' })).getByRole('listitem');
+    const details = announcement.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(announcement.querySelector('summary')!.textContent).toContain('First-aid certificates');
   });
 });

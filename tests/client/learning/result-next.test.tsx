@@ -163,38 +163,47 @@ describe('Test Yourself opened from a result', () => {
 
 describe('the diagnostic results', () => {
   it('speak of known, ready to learn and not yet, never pass or fail, and lead to practising what is ready', async () => {
-    // First aid builds on Stages of play, which the diagnostic found not mastered.
-    const graph: KnowledgeGraph = structuredClone(GRAPH);
-    graph.subjects[1]!.sub_topics[0]!.micro_topics[0]!.prerequisite_ids = [32];
+    // The server says where each topic stands, by the pathway's rule: First aid builds on Stages of play,
+    // not mastered yet. Its ready count is the pathway's, topics beyond the diagnostic's included.
     mockFetch((request) => {
-      if (request.url === '/api/knowledge-graph') return json(200, graph);
       if (request.url === '/api/my/assessments?kind=diagnostic') return json(200, { data: [] });
       if (request.url !== '/api/my/diagnostic-results') return undefined;
       return json(200, {
         attempt_id: ATTEMPT_ID,
         submitted_at: '2026-11-20T10:00:00.000Z',
         percent: 33,
+        ready_count: 4,
         subjects: [
           {
             subject_id: 1,
             subject_name: 'Play and learning',
             correct: 1,
             total: 2,
-            micro_topics: [topic(31, 'Why play matters', 1, 1), topic(32, 'Stages of play', 0, 1)],
+            micro_topics: [
+              { ...topic(31, 'Why play matters', 1, 1), readiness: 'known' },
+              { ...topic(32, 'Stages of play', 0, 1), readiness: 'ready' },
+            ],
           },
           {
             subject_id: 2,
             subject_name: 'Health',
             correct: 0,
             total: 1,
-            micro_topics: [{ ...topic(41, 'First aid', 0, 1), subject_name: 'Health' }],
+            micro_topics: [
+              {
+                ...topic(41, 'First aid', 0, 1),
+                subject_name: 'Health',
+                readiness: 'not_yet',
+                waits_for: ['Stages of play'],
+              },
+            ],
           },
         ],
       });
     });
     renderScreen(<DiagnosticResultsScreen />);
     const summary = await screen.findByRole('region', { name: 'Your starting point' });
-    expect(summary.textContent).toContain('You are ready to learn 1 topic. You know 1 already.');
+    expect(summary.textContent).toContain('You are ready to learn 4 topics. You know 1 already.');
     expect(summary.textContent).toContain('1 topic comes later: not yet, it builds on others first.');
     const subjects = within(screen.getByRole('list', { name: 'Subjects' })).getAllByRole('listitem');
     expect(subjects[0]!.textContent).toContain('1 known · 1 ready to learn');

@@ -6,6 +6,7 @@ import { useRouteMeta } from '../../shell/route-meta.ts';
 import { isAdminPath, PATHS } from '../../shell/paths.ts';
 import { useBackgroundRecalculations } from '../../features/learning/recalculations.ts';
 import { AdminSidebar } from './admin-sidebar.tsx';
+import { BottomBar, showsBottomBar } from './bottom-bar.tsx';
 import { ContentArea } from './content-area.tsx';
 import { StudentSidebar } from './student-sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -39,8 +40,11 @@ function SidebarLayout({ title }: { title: string }) {
   const sidebar = useSidebarOpen();
   useBackgroundRecalculations(user?.id);
   const frame = { open: sidebar.open, narrow: !sidebar.wide, onClose: sidebar.close };
+  // Not while taking a quiz: its own bar holds the timer and the way on, and leaving is not one tap away.
+  const bottomBar =
+    !isAdminPath(pathname) && !pathname.startsWith('/quiz/') && showsBottomBar(user, sidebar.wide);
   return (
-    <div className={`app${sidebar.open ? ' app--menu-open' : ''}`}>
+    <div className={`app${sidebar.open ? ' app--menu-open' : ''}${bottomBar ? ' app--bottom-bar' : ''}`}>
       {isAdminPath(pathname) ? (
         <AdminSidebar user={user} {...frame} />
       ) : (
@@ -53,6 +57,7 @@ function SidebarLayout({ title }: { title: string }) {
         <TopBar title={title} user={user} menuOpen={sidebar.open} onToggleMenu={sidebar.toggle} />
         <ContentArea fullPage={false} />
       </div>
+      {bottomBar && <BottomBar />}
     </div>
   );
 }

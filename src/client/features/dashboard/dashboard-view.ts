@@ -2,7 +2,8 @@ import type { Progress, StudentAssessment } from '../quiz/index.ts';
 import { progressOf, sortForStudent } from '../quiz/index.ts';
 import type { DashboardData } from './use-dashboard.ts';
 
-export const UPCOMING_SHOWN = 5;
+// Three: more rows of Start buttons would compete with the first card's one action.
+export const UPCOMING_SHOWN = 3;
 export const LATEST_SHOWN = 5;
 
 export interface DashboardView {

@@ -5,6 +5,7 @@ import { fetchMyAssessmentsStamped, startQuizSync } from '../quiz/index.ts';
 import type { StudentAssessment } from '../quiz/index.ts';
 import { mergeLocalAttempts } from '../quiz/index.ts';
 import { useReloadOnSync } from '../quizzes/index.ts';
+import { fetchMySummary } from '../learning/index.ts';
 
 // The dashboard is the first screen after start: setting up the quiz sync sends answers that waited offline.
 startQuizSync();
@@ -71,4 +72,15 @@ export function useDashboard(enabled: boolean) {
   const state = useLoad(enabled ? load : null, { transition: true });
   useReloadOnSync(state.reload);
   return { ...state, updatedAt: state.data?.updatedAt ?? state.updatedAt };
+}
+
+/**
+ * The learning summary: the pathway's first steps name the dashboard's first card. Asked for beside the lists
+ * (start-prefetch.ts asks at start); settled once it is in or failed (offline, never read: the card falls
+ * back to what is due).
+ */
+export function useLearningSummary(enabled: boolean) {
+  const load = useCallback((signal: AbortSignal) => fetchMySummary(signal), []);
+  const state = useLoad(enabled ? load : null, { transition: true });
+  return { summary: state.data ?? null, settled: state.data !== undefined || !!state.error };
 }

@@ -1,2 +1,3 @@
-// The notifications feature's public face: the dashboard's card.
+// The notifications feature's public face: the dashboard's card, and its line of what is new at the top.
 export { NotificationsCard } from './components/notifications-card.tsx';
+export { NewNotifications } from './components/new-notifications.tsx';

@@ -46,6 +46,8 @@ export type StudentAssessment = MyAssessment & {
   submit_waiting?: boolean;
   /** The attempt in progress is on this device, so it can be continued without a network. */
   on_device?: boolean;
+  /** Of the attempt in progress on this device: questions answered, of how many. */
+  answered?: { done: number; of: number };
 };
 
 /** One line that says where the student stands with this assessment. */

@@ -3,6 +3,7 @@ import { attemptIdFor, loadStoredAttempt } from '../../lib/attempt-store.ts';
 import { pendingEntries } from '../../lib/outbox.ts';
 import { isSubmitEntry } from './quiz-sync.ts';
 import type { StudentAssessment } from './assessment-state.ts';
+import { isAnswered } from './attempt-view.ts';
 
 // Offline, the lists come from the last copy the server gave, which can be older than what the student did
 // on this device since: a quiz started (or submitted) here must not be offered as "Start" again.
@@ -17,6 +18,9 @@ export interface LocalAttempt {
   clockOffsetMs: number;
   /** The submission waits in the outbox. */
   submitWaiting: boolean;
+  /** Questions answered, of how many, as this device last saw the attempt. */
+  answered: number;
+  questions: number;
 }
 
 export async function loadLocalAttempts(
@@ -38,6 +42,8 @@ export async function loadLocalAttempts(
         deadlineAt: stored.attempt.deadline_at,
         clockOffsetMs: stored.clockOffsetMs,
         submitWaiting: pending.some((e) => isSubmitEntry(e, attemptId)),
+        answered: stored.attempt.answers.filter(isAnswered).length,
+        questions: stored.attempt.questions.length,
       });
     }),
   );
@@ -54,7 +60,12 @@ export function withLocal(
   now: number = Date.now(),
 ): StudentAssessment {
   const onDevice = local?.status === 'in_progress' && local.attemptId === item.in_progress_attempt_id;
-  const base: StudentAssessment = { ...item, submit_waiting: false, on_device: onDevice };
+  const base: StudentAssessment = {
+    ...item,
+    submit_waiting: false,
+    on_device: onDevice,
+    answered: onDevice ? { done: local.answered, of: local.questions } : undefined,
+  };
   if (!local) return base;
   // The server has it submitted already, or has seen a later attempt (another device): the server wins.
   if (item.last_attempt_id === local.attemptId) return base;
@@ -87,6 +98,7 @@ export function withLocal(
       attempts_used: attemptsUsed,
       can_start: false,
       on_device: true,
+      answered: { done: local.answered, of: local.questions },
     };
   }
   // Submitted and delivered since the copy was taken: a result to review, a retake only if attempts remain.

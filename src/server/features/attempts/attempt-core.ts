@@ -24,6 +24,12 @@ export interface AttemptsDeps {
   teacherSchoolIds?: (userId: number) => Promise<number[]>;
   /** Told once an attempt's grading has committed (the learning loop refreshes the student's figures). */
   onGraded?: (userId: number) => void;
+  /** Each topic's readiness by the learning pathway's rule (the learning feature), for the diagnostic's results. */
+  readinessOf?: (userId: number) => Promise<{
+    of: Map<number, 'known' | 'ready' | 'not_yet'>;
+    waitsFor: Map<number, string[]>;
+    ready: number[];
+  }>;
 }
 
 /** What every part of the feature shares: the repository, the clock, the selectors, the questions as loaded. */

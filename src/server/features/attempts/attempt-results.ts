@@ -102,6 +102,7 @@ export function createAttemptResults(
       ? adaptive.outcome(await diagnosticLog(row, questions, saved))
       : null;
     const verdict = new Map((outcome?.topics ?? []).map((t) => [t.id, t]));
+    const readiness = await deps.readinessOf?.(auth.user.id);
     const subjects = new Map<number, DiagnosticResults['subjects'][number] & { position: number }>();
     // Every topic of the diagnostic is listed (the engine judges those it never asked about too); the
     // tallies count only the questions it asked.
@@ -130,6 +131,8 @@ export function createAttemptResults(
             total: 0,
             level: verdict.get(q.micro_topic_id)?.level,
             probability: verdict.get(q.micro_topic_id)?.p,
+            readiness: readiness?.of.get(q.micro_topic_id),
+            waits_for: readiness?.waitsFor.get(q.micro_topic_id),
           }),
         );
       m.total += asked;
@@ -142,6 +145,7 @@ export function createAttemptResults(
       percent: row.percent,
       confidence: outcome?.confidence ?? null,
       subjects: [...subjects.values()].map(({ position: _p, ...s }) => s),
+      ready_count: readiness?.ready.length,
     };
   }
 

@@ -14,7 +14,7 @@ import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createLearningRecalculator, toView } from './learning-recalculator.ts';
 import { createLearningRepository } from './learning.repository.ts';
-import { graphOrder } from './graph-order.ts';
+import { readinessFrom, type Readiness } from './readiness.ts';
 import { PRIOR } from './mastery-model.ts';
 import { masteredOverTime, pick, rollUp } from './profile-figures.ts';
 
@@ -49,6 +49,10 @@ export function createLearningService(
   const repo = createLearningRepository(ctx.db);
   const recalc = createLearningRecalculator(ctx);
   const iso = () => ctx.now().toISOString();
+  /** Students whose refresh is queued: a burst of submits by one student refreshes once. */
+  const queued = new Set<number>();
+  /** The refresh running for a student, which readings of their pathway wait for. */
+  const refreshing = new Map<number, Promise<void>>();
 
   /** The student the call is about, if the caller may recalculate for them. */
   async function subject(auth: Authed, id: number): Promise<number> {
@@ -153,6 +157,7 @@ export function createLearningService(
   async function pathwayOf(user: { id: number; school_id: number | null }): Promise<LearningPathway> {
     const student = await repo.userById(user.id);
     if (!student) throw notFound('That user does not exist.');
+    await refreshing.get(user.id);
     const nowIso = iso();
     const [{ graph, views }, quizzes] = await Promise.all([
       topicViews(user.id, nowIso),
@@ -187,32 +192,31 @@ export function createLearningService(
       };
     };
 
-    const prerequisites = new Map<number, number[]>();
-    for (const e of graph.edges)
-      (
-        prerequisites.get(e.micro_topic_id) ?? prerequisites.set(e.micro_topic_id, []).get(e.micro_topic_id)!
-      ).push(e.prerequisite_id);
-    const mastered = (id: number) => views.get(id)?.level === 'mastered';
-    const ready = graphOrder(
-      graph.microTopics.map((m) => m.id),
-      prerequisites,
-    ).filter((id) => !mastered(id) && (prerequisites.get(id) ?? []).every(mastered));
+    const { ready, all_mastered } = readinessFrom(graph, views);
     const rechecks = [...views.values()].filter((v) => v.due_for_recheck).map((v) => v.id);
     return {
       taken_diagnostics: student.taken_diagnostics === 1,
-      all_mastered: graph.microTopics.length > 0 && graph.microTopics.every((m) => mastered(m.id)),
+      all_mastered,
       ready: ready.map(stepOf),
       rechecks: rechecks.map(stepOf),
     };
+  }
+
+  /**
+   * Each topic's readiness as of now: the one source of "ready to learn" for the pathway, the dashboard and
+   * the diagnostic's results, so the three never count differently. A refresh still running after a submit
+   * is waited for first: right after the diagnostic the estimates are the diagnostic's.
+   */
+  async function readinessOf(userId: number): Promise<Readiness> {
+    await refreshing.get(userId);
+    const { graph, views } = await topicViews(userId, iso());
+    return readinessFrom(graph, views);
   }
 
   async function masteryOf(userId: number): Promise<TopicMastery[]> {
     const nowIso = iso();
     return (await repo.mastery(userId)).map((r) => toView(r, nowIso));
   }
-
-  /** Students whose refresh is queued: a burst of submits by one student refreshes once. */
-  const queued = new Set<number>();
 
   return {
     proficiency: async (auth: Authed, id: number) => recalc.proficiency(await subject(auth, id)),
@@ -223,11 +227,19 @@ export function createLearningService(
     refreshAfterSubmit(userId: number): void {
       if (queued.has(userId)) return;
       queued.add(userId);
+      let done = () => {};
+      const finished = new Promise<void>((resolve) => (done = resolve));
+      refreshing.set(userId, finished);
       ctx.tasks.run('learning refresh', async () => {
         queued.delete(userId);
-        await recalc.proficiency(userId);
-        await recalc.progress(userId);
-        await recalc.daily(userId, iso().slice(0, 10));
+        try {
+          await recalc.proficiency(userId);
+          await recalc.progress(userId);
+          await recalc.daily(userId, iso().slice(0, 10));
+        } finally {
+          if (refreshing.get(userId) === finished) refreshing.delete(userId);
+          done();
+        }
       });
     },
 
@@ -243,6 +255,7 @@ export function createLearningService(
       }
       return null;
     },
+    readinessOf,
 
     /** The dashboard's card: the pathway's first steps, the mastered count and the last two weeks. */
     async mySummary(auth: Authed): Promise<LearningSummary> {

@@ -7,8 +7,8 @@ import { useCurrentAnnouncements } from '../use-current-announcements.ts';
 import '../announcements.css';
 
 /**
- * The dashboard's announcements: published, not expired, meant for the reader. Each can be dismissed on this
- * device. Nothing at all is shown when there is none (or the list cannot be loaded, e.g. offline).
+ * The dashboard's announcements: published, not expired, meant for the reader, one line each (tapped, the
+ * whole message). Each can be dismissed on this device. Nothing at all is shown when there is none (or the list cannot be loaded, e.g. offline).
  */
 export function CurrentAnnouncements() {
   const { user } = useAuth();
@@ -39,8 +39,16 @@ export function AnnouncementCards({
       <ul className="announcements-current__list">
         {visible.map((a) => (
           <li key={a.id} className="announcements-current__item">
-            <div className="announcements-current__head">
-              <h3 className="announcements-current__title">{a.title}</h3>
+            {/* One line each until tapped: a long announcement must not fill a phone's first screen. */}
+            <details className="announcements-current__details">
+              <summary className="announcements-current__summary">
+                <h3 className="announcements-current__title">{a.title}</h3>
+              </summary>
+              <p className="announcements-current__meta">
+                {formatDate(a.published_at)}
+                {a.author_name && <> · {a.author_name}</>}
+              </p>
+              <RichHtml html={a.body} className="bo-rich announcements-current__body" />
               <button
                 type="button"
                 className="button button--small button--secondary"
@@ -49,12 +57,7 @@ export function AnnouncementCards({
               >
                 Dismiss
               </button>
-            </div>
-            <p className="announcements-current__meta">
-              {formatDate(a.published_at)}
-              {a.author_name && <> · {a.author_name}</>}
-            </p>
-            <RichHtml html={a.body} className="bo-rich announcements-current__body" />
+            </details>
           </li>
         ))}
       </ul>

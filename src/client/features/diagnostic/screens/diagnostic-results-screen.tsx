@@ -6,7 +6,7 @@ import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { useLoad } from '../../../lib/use-async.ts';
-import { fetchDiagnosticResults, fetchKnowledgeGraph, NextSteps, useRetryTarget } from '../../quiz/index.ts';
+import { fetchDiagnosticResults, NextSteps, useRetryTarget } from '../../quiz/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { practiseFirst, readinessOf } from '../readiness.ts';
 import type { Readiness, ReadinessResult } from '../readiness.ts';
@@ -97,8 +97,8 @@ function Results({ results, readiness, attemptId }: Loaded & { attemptId: string
         </h2>
         <p>
           <strong>
-            {counts.ready > 0
-              ? `You are ready to learn ${topicsText(counts.ready)}.`
+            {readiness.readyCount > 0
+              ? `You are ready to learn ${topicsText(readiness.readyCount)}.`
               : counts.known === topics.length
                 ? 'You know every topic of the diagnostic.'
                 : 'Your learning starts with the basics.'}
@@ -157,12 +157,8 @@ function Results({ results, readiness, attemptId }: Loaded & { attemptId: string
 
 export default function DiagnosticResultsScreen() {
   const load = useCallback(async (signal: AbortSignal): Promise<Loaded> => {
-    const [results, graph] = await Promise.all([
-      fetchDiagnosticResults(signal),
-      // What builds on what: without it (offline, never read), every topic not known is ready to learn.
-      fetchKnowledgeGraph(signal).catch(() => null),
-    ]);
-    return { results, readiness: readinessOf(results, graph) };
+    const results = await fetchDiagnosticResults(signal);
+    return { results, readiness: readinessOf(results) };
   }, []);
   const { data, loading, error, updatedAt } = useLoad(load);
   usePageReady({ loading: loading && !data, error });

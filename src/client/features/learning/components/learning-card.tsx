@@ -1,24 +1,17 @@
-import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
+import type { LearningSummary } from '../../../../shared/contracts/learning.ts';
 import { PATHS } from '../../../shell/paths.ts';
 import { CardSection } from '../../../components/card-section.tsx';
-import { useLoad } from '../../../lib/use-async.ts';
-import { fetchMySummary } from '../learning-summary.api.ts';
 import { masteredText } from '../mastery-format.ts';
 import { DailyChart } from './daily-chart.tsx';
 import '../../../components/styles/learning.css';
 
 /**
  * The dashboard's learning card: where the student stands, the pathway's next steps and the last two
- * weeks. Loaded on its own after the lists, so it never holds up the first screen; without it (offline and
- * never loaded) the dashboard simply goes without.
+ * weeks. The dashboard reads the summary (its first card names the pathway's first step from it) and hands
+ * it here; without it (offline and never loaded) the dashboard simply goes without.
  */
-export function LearningCard() {
-  const { data } = useLoad(
-    useCallback((signal: AbortSignal) => fetchMySummary(signal), []),
-    { transition: true },
-  );
-  if (!data) return null;
+export function LearningCard({ data }: { data: LearningSummary }) {
   const today = new Date().toISOString().slice(0, 10);
   return (
     <CardSection
@@ -43,7 +36,14 @@ export function LearningCard() {
           </ul>
         </>
       )}
-      <DailyChart entries={data.daily} today={today} />
+      {data.daily.some((d) => d.questions_answered > 0) ? (
+        <DailyChart entries={data.daily} today={today} />
+      ) : (
+        // Fourteen empty columns say nothing to a student who has not started: words say what will be here.
+        <p className="learning-card__empty">
+          No questions answered in the last two weeks. Each day you practise shows here as a column.
+        </p>
+      )}
       <p className="result__links">
         <Link to={PATHS.learningPathway}>
           Your pathway{data.ready_count > 0 ? ` (${data.ready_count} ready)` : ''}
