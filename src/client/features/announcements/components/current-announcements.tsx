@@ -2,26 +2,13 @@ import { useId } from 'react';
 import type { CurrentAnnouncement } from '../../../../shared/contracts/announcements.ts';
 import { RichHtml } from '../../../components/rich-html.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { useAuth } from '../../../shell/session.ts';
-import { useCurrentAnnouncements } from '../use-current-announcements.ts';
 import '../announcements.css';
 
 /**
- * The dashboard's announcements: published, not expired, meant for the reader, one line each (tapped, the
- * whole message). Each can be dismissed on this device. Nothing at all is shown when there is none (or the list cannot be loaded, e.g. offline).
+ * The student dashboard's announcements, loaded by useCurrentAnnouncements: published, not expired, meant for
+ * the reader, one line each (tapped, the whole message). Each can be dismissed on this device. Nothing at all
+ * is shown when there is none (or the list cannot be loaded, e.g. offline).
  */
-export function CurrentAnnouncements() {
-  const { user } = useAuth();
-  if (!user) return null;
-  return <LoadedAnnouncements userId={user.id} />;
-}
-
-function LoadedAnnouncements({ userId }: { userId: number }) {
-  const { visible, dismiss } = useCurrentAnnouncements(userId);
-  return <AnnouncementCards visible={visible} dismiss={dismiss} />;
-}
-
-/** The cards themselves, for a screen that loads them with useCurrentAnnouncements (the student dashboard). */
 export function AnnouncementCards({
   visible,
   dismiss,

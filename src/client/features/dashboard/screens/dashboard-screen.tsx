@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import type { User } from '../../../../shared/contracts/auth.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { CardSection } from '../../../components/card-section.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { roleOf } from '../../../shell/session.ts';
@@ -20,11 +19,7 @@ import '../../../components/styles/quizzes.css';
 import '../../../components/styles/quiz.css';
 import '../dashboard.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
-import {
-  AnnouncementCards,
-  CurrentAnnouncements,
-  useCurrentAnnouncements,
-} from '../../announcements/index.ts';
+import { AnnouncementCards, useCurrentAnnouncements } from '../../announcements/index.ts';
 
 export type DashboardScreenProps = { user: User | null };
 
@@ -97,7 +92,6 @@ export default function DashboardScreen({ user }: DashboardScreenProps) {
   return (
     <div className="screen dashboard">
       <PageTitle>{user ? `Welcome, ${user.full_name}` : 'Welcome'}</PageTitle>
-      {user && !student && <CurrentAnnouncements />}
       {student && user?.taken_diagnostics === 0 && (
         <section className="card card--accent" aria-labelledby="diagnostic-cta">
           <h2 id="diagnostic-cta">Start with the diagnostic</h2>
@@ -112,16 +106,6 @@ export default function DashboardScreen({ user }: DashboardScreenProps) {
       )}
       {student && user?.taken_diagnostics === 1 && <StudentHome userId={user.id} />}
       {!(student && user?.taken_diagnostics === 1) && <Ready />}
-      {user && !student && (
-        <EmptyState
-          title="The back office"
-          text="Users, schools, the knowledge graph, questions and assessments are managed in the admin area."
-        >
-          <Link className="button" to={PATHS.admin}>
-            Go to the admin dashboard
-          </Link>
-        </EmptyState>
-      )}
     </div>
   );
 }
