@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyAssessment } from '../../../src/shared/contracts/assessments.ts';
-import type { KnowledgeGraph } from '../../../src/shared/contracts/knowledge-graph.ts';
 import { DialogHost } from '../../../src/client/components/dialogs.tsx';
 import { clearGetCache } from '../../../src/client/lib/get-cache.ts';
 import { authState } from '../../../src/client/shell/session.ts';

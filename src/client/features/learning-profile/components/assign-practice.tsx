@@ -6,7 +6,8 @@ import {
 } from '../../../../shared/contracts/practice-assignments.ts';
 import { CheckField } from '../../../components/check-field.tsx';
 import { FormMessage } from '../../../components/form-message.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { errorMessage } from '../../../lib/http.ts';
 import { percentOf } from '../../learning/index.ts';
 import { assignPractice } from '../assign-practice.api.ts';
 
