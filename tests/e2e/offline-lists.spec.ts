@@ -117,6 +117,11 @@ test('lists opened online open offline by the menu and by reload, with what they
   const files = page.locator('.resource-list__title');
   await expect(files.first()).toBeVisible();
   const folderFiles = await files.allTextContents();
+  // The learning pathway (no menu entry: the dashboard's and the phone bar's "My path" lead there).
+  await page.goto('/learning-pathway');
+  const steps = page.locator('.pathway-step__name');
+  await expect(steps.first()).toBeVisible();
+  const pathwaySteps = await steps.allTextContents();
 
   // As the student did: a little while on the dashboard, then the connection drops.
   await sidebar(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
@@ -133,6 +138,10 @@ test('lists opened online open offline by the menu and by reload, with what they
   await page.goto(folderUrl);
   await expect(files).toHaveText(folderFiles);
   await expect(savedEarlier(page)).toBeVisible();
+  await page.goto('/learning-pathway');
+  await expect(steps).toHaveText(pathwaySteps);
+  await expect(savedEarlier(page), 'the pathway: marked as saved earlier').toBeVisible();
+  await expect(notSavedNotice(page)).toHaveCount(0);
 
   // Days later, as it were: the app's own 5-minute cache is past; the service worker's copies answer.
   await expireClientCache(page);

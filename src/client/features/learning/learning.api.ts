@@ -8,10 +8,16 @@ import {
 import { getJson } from '../../lib/http.ts';
 
 // Not cached for five minutes: a quiz just finished must show in the profile and move the pathway at once.
-// Offline, the service worker's copy still answers (stale-while-revalidate), with its time.
+// The student's own profile and pathway still open offline: the read goes to the network first through the
+// service worker (offlineCopy), whose copy answers only when the network fails, marked as saved earlier.
 
 export function fetchMyProfile(signal: AbortSignal): Promise<LearningProfile> {
-  return getJson(LEARNING_PATHS.myProfile, { signal, schema: learningProfileSchema, cache: false });
+  return getJson(LEARNING_PATHS.myProfile, {
+    signal,
+    schema: learningProfileSchema,
+    cache: false,
+    offlineCopy: true,
+  });
 }
 
 export function fetchStudentProfile(id: number, signal: AbortSignal): Promise<LearningProfile> {
@@ -19,7 +25,12 @@ export function fetchStudentProfile(id: number, signal: AbortSignal): Promise<Le
 }
 
 export function fetchMyPathway(signal: AbortSignal): Promise<LearningPathway> {
-  return getJson(LEARNING_PATHS.myPathway, { signal, schema: learningPathwaySchema, cache: false });
+  return getJson(LEARNING_PATHS.myPathway, {
+    signal,
+    schema: learningPathwaySchema,
+    cache: false,
+    offlineCopy: true,
+  });
 }
 
 // The dashboard's card reads the summary: it lives apart, without zod (the first screen after sign-in).

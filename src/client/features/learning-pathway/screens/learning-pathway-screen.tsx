@@ -45,17 +45,25 @@ export default function LearningPathwayScreen() {
   const state = useLoad(useCallback((signal: AbortSignal) => fetchMyPathway(signal), []));
   usePageReady({ loading: state.loading && !state.data, error: state.data ? null : state.error });
   if (!state.data) return null;
-  return <Pathway pathway={state.data} updatedAt={state.updatedAt} />;
+  return <Pathway pathway={state.data} updatedAt={state.updatedAt} saved={state.saved} />;
 }
 
-function Pathway({ pathway, updatedAt }: { pathway: LearningPathway; updatedAt: number | undefined }) {
+function Pathway({
+  pathway,
+  updatedAt,
+  saved,
+}: {
+  pathway: LearningPathway;
+  updatedAt: number | undefined;
+  saved: boolean | undefined;
+}) {
   const online = useOnline();
   const [all, setAll] = useState(false);
   const shown = all ? pathway.ready : pathway.ready.slice(0, FIRST_STEPS);
   const queue = queueOf(shown);
   if (!pathway.taken_diagnostics)
     return (
-      <Frame updatedAt={updatedAt}>
+      <Frame updatedAt={updatedAt} saved={saved}>
         <EmptyState
           title="Start with the diagnostic"
           text="It finds what you already know, so your pathway starts where you are."
@@ -67,7 +75,7 @@ function Pathway({ pathway, updatedAt }: { pathway: LearningPathway; updatedAt: 
       </Frame>
     );
   return (
-    <Frame updatedAt={updatedAt}>
+    <Frame updatedAt={updatedAt} saved={saved}>
       {pathway.all_mastered && (
         <EmptyState
           title="You have mastered every topic"
@@ -111,13 +119,21 @@ function Pathway({ pathway, updatedAt }: { pathway: LearningPathway; updatedAt: 
   );
 }
 
-function Frame({ updatedAt, children }: { updatedAt: number | undefined; children: ReactNode }) {
+function Frame({
+  updatedAt,
+  saved,
+  children,
+}: {
+  updatedAt: number | undefined;
+  saved?: boolean | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className="screen learning-pathway">
       <header className="screen-header">
         <PageTitle>Learning Pathway</PageTitle>
       </header>
-      <OfflineStamp updatedAt={updatedAt} />
+      <OfflineStamp updatedAt={updatedAt} saved={saved} />
       {children}
     </div>
   );
