@@ -58,6 +58,22 @@ export async function answerSomehow(page: Page): Promise<void> {
     for (let i = 0; i < pairs; i += 1) await selects.nth(i).selectOption({ index: i + 1 });
     return;
   }
+  // Matching on a phone: each item opens a sheet of its answers (the i-th item takes the i-th answer).
+  const pickers = card.locator('[data-match-left]').getByRole('button');
+  const items = await pickers.count();
+  if (items > 0) {
+    for (let i = 0; i < items; i += 1) {
+      await pickers.nth(i).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('list', { name: 'Answers' })
+        .getByRole('button')
+        .nth(i)
+        .click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+    return;
+  }
   await card.getByRole('button', { name: 'Keep this order' }).click();
 }
 
