@@ -185,8 +185,8 @@ test('matching on a phone: every answer in full, chosen from a sheet, and saved'
   await expect(items).toHaveCount(pairs.length);
   // The items in the order shown (shuffled per attempt), each with its pair.
   const pairAt = async () =>
-    (await items.locator('.answer__pair-label').allTextContents()).map(
-      (left) => pairs.find((p) => p.left === left)!,
+    (await items.locator('.answer__pair-label').allTextContents()).map((left) =>
+      pairs.find((p) => p.left === left)!,
     );
   for (const [index, pair] of (await pairAt()).entries()) {
     const picker = items.nth(index).getByRole('button');
@@ -236,4 +236,69 @@ test('matching on a phone: every answer in full, chosen from a sheet, and saved'
   for (const [index, pair] of (await pairAt()).entries()) {
     await expect(items.nth(index).getByRole('button')).toHaveText(pair.right);
   }
+});
+
+test('the diagnostic on a phone: the top bar says Diagnostic, the counter says "up to", and a bar shows progress', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const request = page.request;
+  const admin = bearer(await adminToken(request));
+  const { data: locations } = (await (await request.get('/api/lookups/locations')).json()) as {
+    data: { id: number }[];
+  };
+  const schoolName = `Touch Diagnostic Preschool ${Date.now()}`;
+  const school = await request.post('/api/admin/schools', {
+    headers: admin,
+    data: { name: schoolName, location_id: locations[0]!.id },
+  });
+  expect(school.status(), await school.text()).toBeLessThan(300);
+  const { school: made } = (await school.json()) as { school: { id: number } };
+  const bank = (await (
+    await request.get('/api/admin/questions?type=single_choice&per_page=100&sort=id', { headers: admin })
+  ).json()) as { data: { id: number; micro_topic_id: number; practice_only: boolean }[] };
+  const byTopic = [
+    ...new Map(bank.data.filter((q) => !q.practice_only).map((q) => [q.micro_topic_id, q])).values(),
+  ];
+  const diagnostic = await request.post('/api/admin/assessments', {
+    headers: admin,
+    data: {
+      kind: 'diagnostic',
+      title: 'Where do I start',
+      selection: 'fixed',
+      question_ids: byTopic.slice(0, 6).map((q) => q.id),
+      time_limit_minutes: null,
+      attempts_allowed: 1,
+      school_ids: [made.id],
+      published: true,
+    },
+  });
+  expect(diagnostic.status(), await diagnostic.text()).toBeLessThan(300);
+  const { assessment } = (await diagnostic.json()) as { assessment: { id: number } };
+  const email = await registerStudent(request, { password: PASSWORD, schoolName });
+
+  await signIn(page, email, PASSWORD);
+  await open(page, `/quiz/${assessment.id}`);
+  const title = page.getByRole('banner').getByRole('heading', { level: 1 });
+  await expect(title).toHaveText('Diagnostic');
+  // The spec's document title for /quiz/{id} stays.
+  await expect(page).toHaveTitle('Quiz | Pathbuilder');
+  await expect(questionCard(page)).toHaveAccessibleName('Question 1 · up to 6');
+  const bar = page.getByRole('progressbar', { name: 'Diagnostic progress' });
+  await expect(bar).toHaveJSProperty('value', 0);
+  await expect(
+    page.getByText('0 of at most 6 answered. It ends as soon as we know where you stand.'),
+  ).toBeVisible();
+  await expectTouchFriendly(page, 'a diagnostic question');
+
+  await page.getByRole('button', { name: "I don't know" }).tap();
+  const done = page.getByRole('heading', { name: "You're done" });
+  await expect(
+    questionCard(page).getByRole('heading', { name: 'Question 2 · up to 6' }).or(done),
+  ).toBeVisible();
+  await expect(bar).toHaveJSProperty('value', (await done.isVisible()) ? 6 : 1);
+
+  // Away from the diagnostic, the top bar says the route's title again.
+  await open(page, '/');
+  await expect(title).toHaveText('Dashboard');
 });
