@@ -54,7 +54,7 @@ test('new.student takes the whole diagnostic and the student menu unlocks withou
   ).toBeVisible();
   // The menu opened up in this same session.
   await expectMenu(page, STUDENT_MENU);
-  // Every subject of the catalogue, in the words of a starting point: ready to learn or not yet.
+  // Every subject of the catalogue, in the words of a starting point: ready to learn or locked.
   await expect(page.getByRole('list', { name: 'Subjects' }).getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('region', { name: 'Your starting point' })).toContainText(
     /ready to learn|know every topic|starts with the basics/,

@@ -302,3 +302,71 @@ test('the diagnostic on a phone: the top bar says Diagnostic, the counter says "
   await open(page, '/');
   await expect(title).toHaveText('Dashboard');
 });
+
+test('the live room speaks of Shift+Enter only where a keyboard is likely; on a phone Enter is a new line', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const request = page.request;
+  const admin = bearer(await adminToken(request));
+  const { data: locations } = (await (await request.get('/api/lookups/locations')).json()) as {
+    data: { id: number }[];
+  };
+  const schoolName = `Touch Live Preschool ${Date.now()}`;
+  const school = await request.post('/api/admin/schools', {
+    headers: admin,
+    data: { name: schoolName, location_id: locations[0]!.id },
+  });
+  expect(school.status(), await school.text()).toBeLessThan(300);
+  const { school: made } = (await school.json()) as { school: { id: number } };
+  const now = Date.now();
+  const live = await request.post('/api/admin/content/live-discussion', {
+    headers: admin,
+    data: {
+      title: `Touch room ${now}`,
+      summary: 'Questions from phones.',
+      body_html: '<p>An open hour.</p>',
+      published: true,
+      school_ids: [made.id],
+      micro_topic_ids: [],
+      starts_at: new Date(now - 60_000).toISOString(),
+      ends_at: new Date(now + 60 * 60_000).toISOString(),
+      meeting_url: null,
+    },
+  });
+  expect(live.status(), await live.text()).toBe(201);
+  const { item } = (await live.json()) as { item: { id: number } };
+  const email = await registerStudent(request, { password: PASSWORD, schoolName });
+  await takeDiagnosticThroughApi(request, await apiLogin(request, email, PASSWORD));
+
+  await signIn(page, email, PASSWORD);
+  await open(page, `/live?session=${item.id}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+  const box = page.getByLabel('Your message');
+  await expect(box).toHaveAccessibleDescription(/^\d+ characters left\.$/);
+  await expectTouchFriendly(page, 'a live room');
+  await box.fill('First line');
+  await box.press('Enter');
+  await box.pressSequentially('second line');
+  await expect(box).toHaveValue('First line\nsecond line');
+  // Nothing sent: no message yet (the list of messages shows once there is one).
+  const messages = page.getByRole('list', { name: 'Messages' });
+  await expect(page.getByRole('listitem').filter({ hasText: 'First line' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send', exact: true }).tap();
+  await expect(messages).toContainText('second line');
+
+  // With a mouse and keyboard the hint is there, and Enter sends.
+  const desk = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    hasTouch: false,
+    isMobile: false,
+  });
+  const deskPage = await desk.newPage();
+  await signIn(deskPage, email, PASSWORD);
+  await open(deskPage, `/live?session=${item.id}`);
+  await expect(deskPage.getByLabel('Your message')).toHaveAccessibleDescription(
+    /^Enter sends, Shift\+Enter starts a new line\. \d+ characters left\.$/,
+  );
+  await desk.close();
+});
