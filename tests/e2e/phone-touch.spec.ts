@@ -11,7 +11,7 @@ import {
   syncStatus,
   takeDiagnosticThroughApi,
 } from './learning-helpers.ts';
-import { expectTouchFriendly, PHONE_TOUCH } from './touch-audit.ts';
+import { expectTouchFriendly, overflowingElements, PHONE_TOUCH } from './touch-audit.ts';
 
 // A student's screens on a phone (390 × 844, touch): every control a finger uses is at least 44 px tall and
 // nothing is wider than the screen (issue 24, item 9). A student of our own takes the quiz, so the demo
@@ -369,4 +369,16 @@ test('the live room speaks of Shift+Enter only where a keyboard is likely; on a 
     /^Enter sends, Shift\+Enter starts a new line\. \d+ characters left\.$/,
   );
   await desk.close();
+});
+
+test('the knowledge graph manager fits a phone', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin, DEMO_PASSWORD);
+  await open(page, '/admin/knowledge-graph');
+  await expect(page.getByRole('main')).toContainText('Child Development');
+  const { scrollWidth, offenders } = await overflowingElements(page);
+  expect(
+    offenders,
+    `beyond the screen:\n${offenders.map((o) => `  "${o.what}" (${o.where}) ${o.size}`).join('\n')}`,
+  ).toEqual([]);
+  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(PHONE_TOUCH.viewport.width);
 });
