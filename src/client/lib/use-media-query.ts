@@ -1,21 +1,25 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+// A browser (or test DOM) without matchMedia answers false: the wide, keyboard-and-mouse layout.
+const listOf = (query: string): MediaQueryList | null =>
+  typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
+
 /**
  * Whether a CSS media query matches, kept up to date as it changes (a phone turned, a window resized). False
- * where there is no window (the build's prerender).
+ * where there is no window (the build's prerender) or no matchMedia.
  */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
+      const list = listOf(query);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
     },
     [query],
   );
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => listOf(query)?.matches ?? false,
     () => false,
   );
 }

@@ -12,8 +12,8 @@ import { useStoredDraft } from '../use-live.ts';
  */
 export function Composer({ draftKey, onSend }: { draftKey: string; onSend: (text: string) => void }) {
   const [draft, setDraft] = useStoredDraft(draftKey);
-  // A fine pointer: a hardware keyboard is likely.
-  const keyboard = useMediaQuery('(pointer: fine)');
+  // Not a touch screen: a hardware keyboard is likely.
+  const keyboard = !useMediaQuery('(pointer: coarse)');
   const id = useId();
   const text = draft.trim();
   const left = LIVE_LIMITS.message - draft.length;
