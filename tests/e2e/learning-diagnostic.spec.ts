@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmDialog, expectMenu, loginAs, onPath, sidebar, STUDENT_MENU } from './helpers.ts';
+import { confirmDialog, expectMenu, loginAs, onPath, sidebar, STUDENT_MENU, topBar } from './helpers.ts';
 import { answerSomehow, questionCard, questionTotal } from './learning-helpers.ts';
 
 // The demo's new.student@pathbuilder.test itself. Taking the diagnostic unlocks that account for good, so
@@ -17,7 +17,10 @@ test('new.student takes the whole diagnostic and the student menu unlocks withou
   await expect(page).toHaveTitle('Start | Pathbuilder');
   await page.getByRole('button', { name: 'Start the diagnostic' }).click();
   await expect(page).toHaveURL(/\/quiz\/\d+$/);
-  await expect(questionCard(page)).toHaveAccessibleName(/^Question 1 of \d+$/);
+  await expect(questionCard(page)).toHaveAccessibleName(/^Question 1 · up to \d+$/);
+  // The top bar names what this is; the document keeps the route's title (spec: /quiz/{id} is "Quiz").
+  await expect(topBar(page).getByRole('heading', { level: 1 })).toHaveText('Diagnostic');
+  await expect(page).toHaveTitle('Quiz | Pathbuilder');
 
   const total = await questionTotal(page);
   expect(total).toBeGreaterThanOrEqual(5);
@@ -28,11 +31,18 @@ test('new.student takes the whole diagnostic and the student menu unlocks withou
   for (let n = 2; n <= total; n += 1) {
     await expect(questionCard(page).or(done)).toBeVisible();
     if (await done.isVisible()) break;
-    await expect(questionCard(page)).toHaveAccessibleName(new RegExp(`^Question ${n} of ${total}$`));
+    await expect(questionCard(page)).toHaveAccessibleName(`Question ${n} · up to ${total}`);
+    await expect(page.getByText(`${n - 1} of at most ${total} answered.`)).toBeVisible();
     await answerSomehow(page);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
   }
   await expect(done).toBeVisible();
+  // It may end well before the most it could ask; the bar is full and the words say why.
+  await expect(page.getByRole('progressbar', { name: 'Diagnostic progress' })).toHaveJSProperty(
+    'position',
+    1,
+  );
+  await expect(page.getByText(/answered: that is enough to know where you stand\.$/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(confirmDialog(page)).toContainText('Submit your answers now?');
@@ -44,7 +54,7 @@ test('new.student takes the whole diagnostic and the student menu unlocks withou
   ).toBeVisible();
   // The menu opened up in this same session.
   await expectMenu(page, STUDENT_MENU);
-  // Every subject of the catalogue, in the words of a starting point: ready to learn or not yet.
+  // Every subject of the catalogue, in the words of a starting point: ready to learn or locked.
   await expect(page.getByRole('list', { name: 'Subjects' }).getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('region', { name: 'Your starting point' })).toContainText(
     /ready to learn|know every topic|starts with the basics/,

@@ -7,9 +7,9 @@ import { ACCOUNTS, DEMO_PASSWORD } from './helpers.ts';
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** The card of the question on screen ("Question 3 of 8"). */
+/** The card of the question on screen ("Question 3 of 8"; the adaptive diagnostic's "Question 3 · up to 15"). */
 export const questionCard = (page: Page): Locator =>
-  page.getByRole('region', { name: /^Question \d+ of \d+$/ });
+  page.getByRole('region', { name: /^Question \d+ (of|· up to) \d+$/ });
 
 export const questionNavigator = (page: Page): Locator =>
   page.getByRole('navigation', { name: 'Question navigator' });
@@ -17,10 +17,10 @@ export const questionNavigator = (page: Page): Locator =>
 export const syncStatus = (page: Page): Locator =>
   page.getByRole('status').filter({ hasText: /saved|waiting to sync|kept on this device/ });
 
-/** How many questions the attempt has, read from "Question n of N". */
+/** How many questions the attempt has (at most, for the diagnostic), read from "Question n of N". */
 export async function questionTotal(page: Page): Promise<number> {
   const heading = await questionCard(page).getByRole('heading').first().textContent();
-  const match = /of (\d+)/.exec(heading ?? '');
+  const match = /(?:of|up to) (\d+)$/.exec(heading ?? '');
   if (!match) throw new Error(`No question counter in "${heading}"`);
   return Number(match[1]);
 }
@@ -56,6 +56,22 @@ export async function answerSomehow(page: Page): Promise<void> {
   const pairs = await selects.count();
   if (pairs > 0) {
     for (let i = 0; i < pairs; i += 1) await selects.nth(i).selectOption({ index: i + 1 });
+    return;
+  }
+  // Matching on a phone: each item opens a sheet of its answers (the i-th item takes the i-th answer).
+  const pickers = card.locator('[data-match-left]').getByRole('button');
+  const items = await pickers.count();
+  if (items > 0) {
+    for (let i = 0; i < items; i += 1) {
+      await pickers.nth(i).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('list', { name: 'Answers' })
+        .getByRole('button')
+        .nth(i)
+        .click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
     return;
   }
   await card.getByRole('button', { name: 'Keep this order' }).click();

@@ -71,7 +71,7 @@ async function aceQuiz(request: APIRequestContext, token: string, quizId: number
   expect(submit.status(), await submit.text()).toBe(200);
 }
 
-/** The percent a topic's card shows ("Not yet · 12%"), or null when the topic is not listed. */
+/** The percent a topic's card shows ("Not mastered yet · 12%"), or null when the topic is not listed. */
 async function percentOnPathway(page: Page, topic: string): Promise<number | null> {
   const card = page
     .getByRole('listitem')

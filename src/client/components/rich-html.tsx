@@ -35,6 +35,12 @@ export function RichHtml({ html, className, testId }: { html: string; className?
   }, [markup]);
 
   return (
-    <div ref={ref} className={className} data-testid={testId} dangerouslySetInnerHTML={{ __html: markup }} />
+    <div
+      ref={ref}
+      // `rich-html`: authored text, whose links stay inline in their sentences (styles/touch.css).
+      className={className ? `rich-html ${className}` : 'rich-html'}
+      data-testid={testId}
+      dangerouslySetInnerHTML={{ __html: markup }}
+    />
   );
 }

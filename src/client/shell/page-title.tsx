@@ -1,12 +1,12 @@
 import { Children, type ReactNode } from 'react';
-import { useRouteMeta } from './route-meta.ts';
+import { useShownTitle } from './screen-title.ts';
 
 /**
  * A screen's heading. When it says exactly what the top bar already says, phones show it once: the
  * heading is kept for screen readers and the outline but hidden from view below 768 px.
  */
 export function PageTitle({ children, className }: { children: ReactNode; className?: string }) {
-  const { title } = useRouteMeta();
+  const title = useShownTitle();
   const text = Children.toArray(children)
     .filter((part) => typeof part === 'string' || typeof part === 'number')
     .join('');

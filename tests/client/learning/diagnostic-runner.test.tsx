@@ -94,8 +94,14 @@ describe('taking the diagnostic', () => {
       body: { answer: { type: 'true_false', value: false } },
     });
     // On to the next question in the order the server gave with this answer (103, not the 102 it said before).
-    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 2 · up to 3' })).toBeTruthy();
     expect(screen.getByText('Statement 103')).toBeTruthy();
+    // The progress bar moved on by the one answer given, of the most it may ask, and says it may stop early.
+    const bar = screen.getByRole('progressbar', { name: 'Diagnostic progress' }) as HTMLProgressElement;
+    expect([bar.value, bar.max]).toEqual([1, 3]);
+    expect(
+      screen.getByText('1 of at most 3 answered. It ends as soon as we know where you stand.'),
+    ).toBeTruthy();
   });
 
   it("online, waits for the server's word before the next question, and never shows one it then takes away", async () => {
@@ -115,7 +121,7 @@ describe('taking the diagnostic', () => {
     // Every question card the student is ever shown, in order.
     const shown: string[] = [];
     const seen = new MutationObserver(() => {
-      const heading = screen.queryByRole('heading', { name: /^Question \d+ of \d+$/ });
+      const heading = screen.queryByRole('heading', { name: /^Question \d+ · up to \d+$/ });
       const name = heading?.textContent ?? '';
       if (name && shown.at(-1) !== name) shown.push(name);
     });
@@ -139,7 +145,7 @@ describe('taking the diagnostic', () => {
     expect(screen.queryByRole('button', { name: "I don't know" })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'False' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 2 · up to 3' })).toBeTruthy();
     expect(answerPuts(requests)).toHaveLength(0);
   });
 
@@ -148,10 +154,10 @@ describe('taking the diagnostic', () => {
     renderRunner(session());
     fireEvent.click(screen.getByRole('button', { name: "I don't know" }));
     // The next question of the last ranked list, with the first one's answer kept on the device.
-    expect(await screen.findByRole('heading', { name: 'Question 2 of 3' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 2 · up to 3' })).toBeTruthy();
     expect(screen.getByText(/Answers here are final/)).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'True' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { name: 'Question 3 of 3' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Question 3 · up to 3' })).toBeTruthy();
   });
 });

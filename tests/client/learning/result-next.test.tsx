@@ -161,7 +161,7 @@ describe('Test Yourself opened from a result', () => {
 });
 
 describe('the diagnostic results', () => {
-  it('speak of known, ready to learn and not yet, never pass or fail, and lead to practising what is ready', async () => {
+  it('speak of known, ready to learn and locked, never pass or fail, and lead to practising what is ready', async () => {
     // The server says where each topic stands, by the pathway's rule: First aid builds on Stages of play,
     // not mastered yet. Its ready count is the pathway's, topics beyond the diagnostic's included.
     mockFetch((request) => {
@@ -203,12 +203,12 @@ describe('the diagnostic results', () => {
     renderScreen(<DiagnosticResultsScreen />);
     const summary = await screen.findByRole('region', { name: 'Your starting point' });
     expect(summary.textContent).toContain('You are ready to learn 4 topics. You know 1 already.');
-    expect(summary.textContent).toContain('1 topic comes later: not yet, it builds on others first.');
+    expect(summary.textContent).toContain('1 topic is locked for now: it builds on others to learn first.');
     const subjects = within(screen.getByRole('list', { name: 'Subjects' })).getAllByRole('listitem');
     expect(subjects[0]!.textContent).toContain('1 known · 1 ready to learn');
     expect(subjects[0]!.textContent).toMatch(/Known\s*Why play matters/);
     expect(subjects[0]!.textContent).toMatch(/Ready to learn\s*Stages of play/);
-    expect(subjects[1]!.textContent).toMatch(/Not yet\s*First aid \(after Stages of play\)/);
+    expect(subjects[1]!.textContent).toMatch(/Locked\s*First aid \(after Stages of play\)/);
     // Only to say there is none.
     const words = (document.body.textContent ?? '').replace('There is no pass or fail', '');
     expect(words).not.toMatch(/pass(ed)?\b|fail|0 of 1|\b0%/i);

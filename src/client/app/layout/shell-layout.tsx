@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { APP_NAME } from '../../../shared/constants.ts';
 import { hasStoredToken, useAuth } from '../../shell/session.ts';
 import { useRouteMeta } from '../../shell/route-meta.ts';
+import { useShownTitle } from '../../shell/screen-title.ts';
 import { isAdminPath, PATHS } from '../../shell/paths.ts';
 import { useBackgroundRecalculations } from '../../features/learning/recalculations.ts';
 import { AdminSidebar } from './admin-sidebar.tsx';
@@ -31,10 +32,12 @@ export function ShellLayout() {
       </div>
     );
   }
-  return <SidebarLayout title={meta.title} />;
+  return <SidebarLayout />;
 }
 
-function SidebarLayout({ title }: { title: string }) {
+function SidebarLayout() {
+  // The route's title, or the screen's own word for itself (a diagnostic on /quiz/{id}).
+  const title = useShownTitle();
   const { pathname } = useLocation();
   const { user } = useAuth();
   const sidebar = useSidebarOpen();

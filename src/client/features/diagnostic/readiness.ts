@@ -4,7 +4,7 @@ import { masteryOf } from '../quiz/index.ts';
 // The diagnostic sets a starting point, in the words of the learning pathway, never pass or fail:
 // - known: the topic is mastered;
 // - ready to learn: not yet mastered, and everything it builds on is;
-// - not yet: it builds on a topic not mastered yet, which comes first.
+// - locked ("not_yet" in the contract): it builds on a topic not mastered yet, which comes first.
 // The server decides each by the pathway's own rule (src/server/features/learning/readiness.ts), so this
 // screen, the dashboard and the pathway count the same topics as ready.
 
@@ -12,7 +12,7 @@ export type Readiness = 'known' | 'ready' | 'not_yet';
 
 export interface ReadinessResult {
   of: Map<number, Readiness>;
-  /** The micro topics each "not yet" one waits for (by name). */
+  /** The micro topics each locked one waits for (by name). */
   waitsFor: Map<number, string[]>;
   /** Every topic the student is ready to learn, the diagnostic's and the rest: the pathway's count. */
   readyCount: number;

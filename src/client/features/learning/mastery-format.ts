@@ -2,11 +2,14 @@ import type { TopicMastery } from '../../../shared/contracts/learning.ts';
 
 type Level = TopicMastery['level'];
 
-/** Words for where a student stands: never pass or fail. */
+/**
+ * Words for where a student stands: never pass or fail. "Not mastered yet", not "Not yet": the diagnostic
+ * results call a topic whose prerequisites are missing "Locked", and one word must not mean both.
+ */
 export const LEVEL_LABELS: Record<Level, string> = {
   mastered: 'Mastered',
   not_sure: 'Not sure yet',
-  not_mastered: 'Not yet',
+  not_mastered: 'Not mastered yet',
   unknown: 'Not assessed yet',
 };
 

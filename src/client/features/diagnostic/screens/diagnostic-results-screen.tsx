@@ -21,10 +21,12 @@ const topicsText = (n: number) => `${n} topic${n === 1 ? '' : 's'}`;
 const STATES: ReadonlyArray<{ key: Readiness; label: string }> = [
   { key: 'known', label: 'Known' },
   { key: 'ready', label: 'Ready to learn' },
-  { key: 'not_yet', label: 'Not yet' },
+  // One word per meaning across the app: "Locked" waits for topics it builds on (here and on the
+  // pathway); "Not mastered yet" is a topic practised but not mastered (learning/mastery-format.ts).
+  { key: 'not_yet', label: 'Locked' },
 ];
 
-/** Known, ready to learn and not yet side by side in one bar; the words next to it say the same. */
+/** Known, ready to learn and locked side by side in one bar; the words next to it say the same. */
 function ReadinessBar({ counts }: { counts: Record<Readiness, number> }) {
   const total = counts.known + counts.ready + counts.not_yet;
   return (
@@ -106,7 +108,7 @@ function Results({ results, readiness, attemptId }: Loaded & { attemptId: string
           {[
             counts.known > 0 ? `You know ${counts.known} already.` : null,
             counts.not_yet > 0
-              ? `${topicsText(counts.not_yet)} ${counts.not_yet === 1 ? 'comes' : 'come'} later: not yet, ${counts.not_yet === 1 ? 'it builds' : 'they build'} on others first.`
+              ? `${topicsText(counts.not_yet)} ${counts.not_yet === 1 ? 'is' : 'are'} locked for now: ${counts.not_yet === 1 ? 'it builds' : 'they build'} on others to learn first.`
               : null,
           ]
             .filter(Boolean)

@@ -1,14 +1,19 @@
 import { useId } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { LIVE_LIMITS } from '../../../../shared/contracts/live.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useStoredDraft } from '../use-live.ts';
 
 /**
- * The message box: Enter sends, Shift+Enter starts a new line. The draft is kept in sessionStorage as it is
- * typed, so a reload or a dropped connection loses nothing.
+ * The message box: with a keyboard and mouse, Enter sends and Shift+Enter starts a new line; on a touch
+ * screen (no Shift to speak of) Enter starts a new line, as phones' keyboards do, and Send sends, and the
+ * keyboard hint is not shown. The draft is kept in sessionStorage as it is typed, so a reload or a dropped
+ * connection loses nothing.
  */
 export function Composer({ draftKey, onSend }: { draftKey: string; onSend: (text: string) => void }) {
   const [draft, setDraft] = useStoredDraft(draftKey);
+  // Not a touch screen: a hardware keyboard is likely.
+  const keyboard = !useMediaQuery('(pointer: coarse)');
   const id = useId();
   const text = draft.trim();
   const left = LIVE_LIMITS.message - draft.length;
@@ -24,7 +29,7 @@ export function Composer({ draftKey, onSend }: { draftKey: string; onSend: (text
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Not while an input method is composing a character (Japanese, Chinese, ...).
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (keyboard && event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
     }
@@ -48,7 +53,8 @@ export function Composer({ draftKey, onSend }: { draftKey: string; onSend: (text
           aria-describedby={`${id}-hint`}
         />
         <p id={`${id}-hint`} className="field__hint">
-          Enter sends, Shift+Enter starts a new line. {left} characters left.
+          {keyboard && 'Enter sends, Shift+Enter starts a new line. '}
+          {left} characters left.
         </p>
       </div>
       <button type="submit" className="button" disabled={!text}>

@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/contracts/attempts.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { Loading } from '../../../components/loading.tsx';
+import { useScreenTitle } from '../../../shell/screen-title.ts';
 import { diagnosticNumber, nextDiagnosticQuestion } from '../adaptive-step.ts';
 import type { SessionData } from '../attempt-session.ts';
 import { isAnswered, submitConfirmText } from '../attempt-view.ts';
@@ -42,6 +43,8 @@ export function DiagnosticRunner({
   session: SessionData;
   onSubmitted: (result: AttemptResult | null) => void;
 }) {
+  // The route (/quiz/{id}) is "Quiz"; the top bar says what this is.
+  useScreenTitle('Diagnostic');
   const runner = useAttemptRunner(session, onSubmitted);
   const { attempt, answers, position, phase, step } = runner;
   // The student moved on from an answered question with nothing left to ask.
@@ -63,6 +66,7 @@ export function DiagnosticRunner({
   const { number, total } = question
     ? diagnosticNumber(attempt.questions, answers, step, question.id)
     : { number: 0, total: 0 };
+  const given = attempt.questions.filter((q) => isAnswered(answers[q.id])).length;
 
   const choose = (id: number, value: AnswerValue | null) => {
     draftRef.current = { id, value };
@@ -101,6 +105,7 @@ export function DiagnosticRunner({
       <header className="quiz__header">
         <h1 className="page-title quiz__title">{attempt.title}</h1>
       </header>
+      {answering && <DiagnosticProgress given={given} most={Math.max(total, given)} done={done} />}
 
       <SubmitPhase phase={phase} expired={runner.expired} />
 
@@ -116,7 +121,13 @@ export function DiagnosticRunner({
       {answering && deciding !== null && <Loading variant="inline" label="Choosing your next question..." />}
       {answering && !done && question && deciding === null && (
         <div className="quiz__body">
-          <QuestionCard question={question} number={number} total={total}>
+          <QuestionCard
+            question={question}
+            number={number}
+            total={total}
+            // It stops once the picture is clear, often well before the most it may ask.
+            counter={`Question ${number} · up to ${total}`}
+          >
             <AnswerInput
               key={question.id}
               question={question}
@@ -168,6 +179,28 @@ export function DiagnosticRunner({
           </div>
         )}
       </div>
+    </div>
+  );
+}
+
+/**
+ * How far along the diagnostic is: the questions answered against the most it may ask, full once it is
+ * done. It adapts and usually stops early, so the words say "up to" and why.
+ */
+function DiagnosticProgress({ given, most, done }: { given: number; most: number; done: boolean }) {
+  return (
+    <div className="diagnostic-progress">
+      <progress
+        className="diagnostic-progress__bar"
+        aria-label="Diagnostic progress"
+        max={Math.max(most, 1)}
+        value={done ? Math.max(most, 1) : given}
+      />
+      <p className="diagnostic-progress__text">
+        {done
+          ? `${given} answered: that is enough to know where you stand.`
+          : `${given} of at most ${most} answered. It ends as soon as we know where you stand.`}
+      </p>
     </div>
   );
 }

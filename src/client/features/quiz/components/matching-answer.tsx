@@ -1,11 +1,15 @@
 import { useId, useState } from 'react';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import type { AnswerInputProps } from './choice-answers.tsx';
+import { MatchPicker } from './match-picker.tsx';
 import { targetAt, usePointerDrag } from './use-pointer-drag.ts';
 
 /**
  * Each item on the left gets one from the right: drag an answer by its handle onto its match (touch or
  * mouse), or choose it in the item's list, which keyboards and screen readers use. Each right item matches
- * once: giving it to another item moves it there, as a person sorting cards would.
+ * once: giving it to another item moves it there, as a person sorting cards would. On a phone the items and
+ * answers stack in one column and a select would cut long answers off, so each item opens a sheet of the
+ * answers in full instead (MatchPicker), and the words say so.
  */
 export function MatchingAnswer({ question, value, onChange, disabled }: AnswerInputProps) {
   const id = useId();
@@ -34,15 +38,25 @@ export function MatchingAnswer({ question, value, onChange, disabled }: AnswerIn
       if (target) choose(target, rightId);
     },
   });
+  const phone = useMediaQuery(PHONE_QUERY);
   const used = new Set(Object.values(pairs));
   const free = question.right.filter((r) => !used.has(r.id));
+  const takenBy = new Map(
+    question.left.flatMap((l) => (pairs[l.id] ? [[pairs[l.id]!, l.text] as const] : [])),
+  );
 
   return (
     <fieldset className="answer">
-      <legend className="answer__legend">Match each item with one on the right</legend>
+      <legend className="answer__legend">
+        {phone ? 'Match each item with its answer' : 'Match each item with one on the right'}
+      </legend>
       {free.length > 0 && (
         <div className="answer__chips" aria-hidden="true">
-          <p className="answer__hint">Drag an answer onto its match, or choose it from the list.</p>
+          <p className="answer__hint">
+            {phone
+              ? 'Drag an answer onto its item, or tap an item to choose its answer.'
+              : 'Drag an answer onto its match, or choose it from the list.'}
+          </p>
           <ul className="answer__chip-list">
             {free.map((right) => (
               <li
@@ -67,23 +81,36 @@ export function MatchingAnswer({ question, value, onChange, disabled }: AnswerIn
             className={`answer__pair${over === left.id ? ' answer__pair--over' : ''}`}
             data-match-left={left.id}
           >
-            <label className="answer__pair-label" htmlFor={`${id}-${index}`}>
-              {left.text}
-            </label>
-            <select
-              id={`${id}-${index}`}
-              className="field__input"
-              value={pairs[left.id] ?? ''}
-              disabled={disabled}
-              onChange={(event) => choose(left.id, event.target.value)}
-            >
-              <option value="">Choose a match</option>
-              {question.right.map((right) => (
-                <option key={right.id} value={right.id}>
-                  {right.text}
-                </option>
-              ))}
-            </select>
+            {phone ? (
+              <MatchPicker
+                item={left}
+                answers={question.right}
+                chosen={pairs[left.id]}
+                takenBy={takenBy}
+                disabled={disabled}
+                onChoose={(rightId) => choose(left.id, rightId)}
+              />
+            ) : (
+              <>
+                <label className="answer__pair-label" htmlFor={`${id}-${index}`}>
+                  {left.text}
+                </label>
+                <select
+                  id={`${id}-${index}`}
+                  className="field__input"
+                  value={pairs[left.id] ?? ''}
+                  disabled={disabled}
+                  onChange={(event) => choose(left.id, event.target.value)}
+                >
+                  <option value="">Choose a match</option>
+                  {question.right.map((right) => (
+                    <option key={right.id} value={right.id}>
+                      {right.text}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
           </div>
         ))}
       </div>

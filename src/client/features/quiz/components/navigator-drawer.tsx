@@ -2,16 +2,18 @@ import { useEffect, useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 
 /**
- * The question list on a phone: a sheet from the bottom over the question, modal (focus stays inside, Escape
- * and the backdrop close it, focus returns to the button that opened it).
+ * A sheet from the bottom over the question on a phone, modal (focus stays inside, Escape and the backdrop
+ * close it, focus returns to the button that opened it): the question list, or a matching item's choices.
  */
 export function NavigatorDrawer({
+  title = 'Questions',
   summary,
   onClose,
   children,
 }: {
+  title?: string;
   /** One line: how many are answered, flagged and waiting to sync. */
-  summary: string;
+  summary?: string;
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -54,13 +56,13 @@ export function NavigatorDrawer({
       >
         <div className="quiz-drawer__head">
           <h2 id={titleId} className="quiz-drawer__title">
-            Questions
+            {title}
           </h2>
           <button type="button" className="button button--secondary button--small" onClick={onClose}>
             Close
           </button>
         </div>
-        <p className="quiz-drawer__summary">{summary}</p>
+        {summary && <p className="quiz-drawer__summary">{summary}</p>}
         {children}
       </div>
     </div>

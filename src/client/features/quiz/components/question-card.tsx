@@ -4,16 +4,21 @@ import type { StudentQuestion } from '../../../../shared/contracts/attempts.ts';
 import { FileImage } from '../../../components/file-image.tsx';
 import { RichHtml } from '../../../components/rich-html.tsx';
 
-/** "Question n of N", the stem (rich text the server sanitised) and its picture, then the answer area. */
+/**
+ * "Question n of N" (or the caller's own words for where the student is, as the adaptive diagnostic's), the
+ * stem (rich text the server sanitised) and its picture, then the answer area.
+ */
 export function QuestionCard({
   question,
   number,
   total,
+  counter,
   children,
 }: {
   question: StudentQuestion;
   number: number;
   total: number;
+  counter?: string;
   children: ReactNode;
 }) {
   const headingId = useId();
@@ -27,7 +32,7 @@ export function QuestionCard({
   return (
     <section className="card question" aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1} className="question__number">
-        Question {number} of {total}
+        {counter ?? `Question ${number} of ${total}`}
       </h2>
       <RichHtml className="question__stem" html={question.stem} />
       {question.image_url && (
