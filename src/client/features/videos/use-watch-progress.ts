@@ -37,11 +37,21 @@ export function useWatchProgress(video: Video): WatchState {
     if (!media) return;
     const tracker = new WatchTracker(video.progress.watched);
     let lastSent = '';
+    const known = JSON.stringify(tracker.intervals());
     const report = () => {
       const watched = tracker.intervals();
       if (watched.length === 0) return;
+      const position = Math.round(media.currentTime * 1000) / 1000;
+      // Opened and left without playing or moving: the server already has all of it. Sent anyway, it would
+      // wait in the outbox offline as "1 waiting" for a change the student never made.
+      if (
+        lastSent === '' &&
+        JSON.stringify(watched) === known &&
+        Math.abs(position - video.progress.position_seconds) < 1
+      )
+        return;
       const body = {
-        position_seconds: Math.round(media.currentTime * 1000) / 1000,
+        position_seconds: position,
         watched,
         duration_seconds: video.duration_seconds ?? lengthOf(media),
       };
