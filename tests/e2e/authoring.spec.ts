@@ -2,7 +2,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { confirmDialog, loginAs } from './helpers.ts';
-import { adminToken, bearer, questionCard } from './learning-helpers.ts';
+import { adminToken, bearer, demoSchoolId, questionCard } from './learning-helpers.ts';
 
 // Question authoring as a person does it: the rich-text editor, an uploaded picture, and errors in words.
 // (The question bank is the admin's to edit, spec 2.7; teachers read it.)
@@ -146,6 +146,7 @@ test('an author writes a question with bold text and an uploaded picture, and a 
       time_limit_minutes: null,
       attempts_allowed: null,
       pass_mark: 60,
+      school_ids: [await demoSchoolId(request)],
       published: true,
     },
   });

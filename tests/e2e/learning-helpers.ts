@@ -98,6 +98,21 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
 
 export const adminToken = (request: APIRequestContext) => apiLogin(request, ACCOUNTS.admin);
 
+export const DEMO_SCHOOL = 'Little Acorns Early Learning Centre';
+
+/**
+ * The demo school's id. A quiz a test makes for the demo students is aimed at it, never at every school:
+ * the schools other specs make (the visual baselines' among them) must not see it.
+ */
+export async function demoSchoolId(request: APIRequestContext): Promise<number> {
+  const lookup = await request.get(`/api/lookups/schools?search=${encodeURIComponent(DEMO_SCHOOL)}`);
+  expect(lookup.status()).toBe(200);
+  const { data } = (await lookup.json()) as { data: { id: number; name: string }[] };
+  const school = data.find((s) => s.name === DEMO_SCHOOL);
+  if (!school) throw new Error(`No school named "${DEMO_SCHOOL}".`);
+  return school.id;
+}
+
 /**
  * A student of our own at the school named `schoolName`, registered through the API and let into the
  * school by the admin (registration only asks to join); like every new student, they have not taken the

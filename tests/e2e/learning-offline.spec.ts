@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { confirmDialog, loginAs, onPath, waitForServiceWorkerControl } from './helpers.ts';
 import {
   adminToken,
+  demoSchoolId,
   bearer,
   myAssessments,
   questionCard,
@@ -29,7 +30,7 @@ async function bank(request: APIRequestContext, token: string, type: string): Pr
   );
 }
 
-/** An admin publishes a four-question quiz for every school, so this test owns its attempt. */
+/** An admin publishes a four-question quiz for the demo school, so this test owns its attempt. */
 async function publishQuiz(request: APIRequestContext): Promise<{ id: number; questions: BankQuestion[] }> {
   const token = await adminToken(request);
   const [tf, sc] = await Promise.all([
@@ -47,6 +48,7 @@ async function publishQuiz(request: APIRequestContext): Promise<{ id: number; qu
       time_limit_minutes: 30,
       attempts_allowed: null,
       pass_mark: 60,
+      school_ids: [await demoSchoolId(request)],
       published: true,
     },
   });

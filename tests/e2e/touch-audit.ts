@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { fillLoginForm } from './helpers.ts';
 
 // The touch audit phone-touch.spec.ts runs on each screen: every control a finger uses is at least 44 px
 // tall, and nothing reaches past the right edge of the screen. Offenders are listed by what a person would
@@ -152,4 +153,23 @@ export async function expectTouchFriendly(page: Page, screen: string): Promise<v
     .soft(offenders.length, `${screen}: elements beyond the ${width} px screen:\n${list(offenders)}\n`)
     .toBe(0);
   expect.soft(scrollWidth, `${screen}: the page scrolls sideways`).toBeLessThanOrEqual(width);
+}
+
+/** Signs in through the form (a phone's sidebar starts closed) and waits to leave /login. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await fillLoginForm(page, email, password);
+  await expect(page).toHaveURL((url) => url.pathname !== '/login');
+}
+
+/** Opens `path` and waits until the screen has loaded (no spinner, the main heading in place). */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await settle(page);
+}
+
+export async function settle(page: Page) {
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.locator('.loading')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeAttached();
 }

@@ -21,7 +21,7 @@ export interface WaitingItem {
   key: string;
   /** "Quiz: Colours and shapes" (or "A quiz or exam" when this device no longer has its copy). */
   what: string;
-  /** "Question 3", "Submission" or "A change". */
+  /** "Question 3", "Submission", "How far you watched" or "Change". */
   detail: string;
   /** When the student made the change (device time, ms). */
   since: number;
@@ -33,8 +33,10 @@ function describe(entry: OutboxEntry, stored: StoredAttempt | undefined): Waitin
     ? `${KIND_NAMES[attempt.kind] ?? 'Quiz'}: ${attempt.title}`
     : entry.meta.attemptId !== undefined
       ? 'A quiz or exam'
-      : 'A change';
-  let detail = 'Change';
+      : entry.meta.type === 'video-progress'
+        ? 'A video'
+        : 'A change';
+  let detail = entry.meta.type === 'video-progress' ? 'How far you watched' : 'Change';
   if (entry.meta.type === 'submit') detail = 'Submission';
   if (entry.meta.type === 'answer') {
     const index = attempt?.questions.findIndex((q) => q.id === entry.meta.questionId) ?? -1;

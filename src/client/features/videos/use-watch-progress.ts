@@ -37,19 +37,15 @@ export function useWatchProgress(video: Video): WatchState {
     if (!media) return;
     const tracker = new WatchTracker(video.progress.watched);
     let lastSent = '';
-    const known = JSON.stringify(tracker.intervals());
+    // Whether the student played or moved the video on this page. Until then the server already has all of
+    // it: a report would only repeat it, and offline wait as "1 waiting" for a change never made (or, left
+    // before the video loaded, put the saved second back to 0).
+    let touched = false;
+    let resuming = false;
     const report = () => {
       const watched = tracker.intervals();
-      if (watched.length === 0) return;
+      if (!touched || watched.length === 0) return;
       const position = Math.round(media.currentTime * 1000) / 1000;
-      // Opened and left without playing or moving: the server already has all of it. Sent anyway, it would
-      // wait in the outbox offline as "1 waiting" for a change the student never made.
-      if (
-        lastSent === '' &&
-        JSON.stringify(watched) === known &&
-        Math.abs(position - video.progress.position_seconds) < 1
-      )
-        return;
       const body = {
         position_seconds: position,
         watched,
@@ -65,14 +61,24 @@ export function useWatchProgress(video: Video): WatchState {
       setMediaDuration(length);
       const at = video.progress.position_seconds;
       // At the very end there is nothing to resume: it starts again from the beginning.
-      if (at > 0 && (length === null || at < length - 1)) seek(media, at);
+      if (at > 0 && (length === null || at < length - 1)) {
+        resuming = true;
+        seek(media, at);
+      }
+    };
+    const resumed = () => {
+      resuming = false;
     };
     const onTime = () => {
       if (media.paused || media.seeking) return;
       tracker.played(media.currentTime);
+      touched = true;
       setWatchedSeconds(total(tracker.intervals()));
     };
-    const stop = () => tracker.stop();
+    const stop = () => {
+      tracker.stop();
+      if (!resuming) touched = true;
+    };
     const stopAndReport = () => {
       tracker.stop();
       report();
@@ -85,6 +91,7 @@ export function useWatchProgress(video: Video): WatchState {
       [media, 'loadedmetadata', resume],
       [media, 'timeupdate', onTime],
       [media, 'seeking', stop],
+      [media, 'seeked', resumed],
       [media, 'pause', stopAndReport],
       [media, 'ended', stopAndReport],
       [window, 'pagehide', report],
