@@ -7,6 +7,10 @@ import { InstallPrompt } from '../../components/install-prompt.tsx';
  * The scrolling page area: 93vh beside the top bar, 100vh on full-page routes (spec 2.5). Each pathname
  * gets a fresh page-load tracker, so the spinner shows until the new page reports.
  */
+// Screens with their own bar pinned to the bottom (a quiz's navigation, a result's main action): the install
+// offer, pinned there too, would cover it.
+const PINNED_BOTTOM = /^\/(quiz|quiz-result|diagnostic-results)(\/|$)/;
+
 export function ContentArea({ fullPage }: { fullPage: boolean }) {
   const { pathname } = useLocation();
   const ref = useRef<HTMLElement>(null);
@@ -19,7 +23,7 @@ export function ContentArea({ fullPage }: { fullPage: boolean }) {
   }, [pathname]);
   return (
     <main ref={ref} className={`content${fullPage ? ' content--full' : ''}`}>
-      {!fullPage && <InstallPrompt />}
+      {!fullPage && !PINNED_BOTTOM.test(pathname) && <InstallPrompt />}
       <PageLoadBoundary key={pathname} path={pathname}>
         {/* The page-load spinner already covers a screen whose code is still loading. */}
         <Suspense fallback={null}>

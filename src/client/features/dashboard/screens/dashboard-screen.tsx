@@ -6,7 +6,7 @@ import { CardSection } from '../../../components/card-section.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
 import { roleOf } from '../../../shell/session.ts';
 import { LearningCard } from '../../learning/index.ts';
-import { NewNotifications, NotificationsCard } from '../../notifications/index.ts';
+import { NewNotifications, NotificationsCard, useNewNotifications } from '../../notifications/index.ts';
 import { AssessmentRows, resultActions, resultLine } from '../components/assessment-rows.tsx';
 import { NextStepCard } from '../components/next-step-card.tsx';
 import { ProgressCard } from '../components/progress-card.tsx';
@@ -32,9 +32,10 @@ export type DashboardScreenProps = { user: User | null };
 function StudentHome({ userId }: { userId: number }) {
   const announcements = useCurrentAnnouncements(userId);
   const learning = useLearningSummary(true);
+  const news = useNewNotifications(userId);
   const { data, loading, error, updatedAt } = useDashboard(true);
   const now = useNow();
-  const held = !announcements.settled || !learning.settled;
+  const held = !announcements.settled || !learning.settled || !news.settled;
   usePageReady({ loading: (loading && !data) || (held && !error), error });
   if (!data || held) return null;
   const view = dashboardView(data);
@@ -42,7 +43,7 @@ function StudentHome({ userId }: { userId: number }) {
   const moreInProgress = view.inProgress.filter((item) => next.kind !== 'continue' || item !== next.item);
   return (
     <>
-      <NewNotifications />
+      <NewNotifications newest={news.newest} />
       <OfflineStamp updatedAt={updatedAt} />
       <div className="dashboard__columns">
         <div className="dashboard__lead">

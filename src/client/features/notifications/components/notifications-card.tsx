@@ -1,20 +1,16 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../shell/paths.ts';
-import { loadUnseenCount, useUnseenCount } from '../notifications.store.ts';
+import { useUnseenCount } from '../notifications.store.ts';
 
 /**
  * The student's way to their notifications: the spec gives students neither the bell nor a menu entry, so
- * the dashboard says how many are new and links to /notifications.
+ * the dashboard says how many are new and links to /notifications. The dashboard reads the count
+ * (useNewNotifications) before it shows.
  */
 export function NotificationsCard() {
   const id = useId();
   const unseen = useUnseenCount();
-  useEffect(() => {
-    const controller = new AbortController();
-    void loadUnseenCount(controller.signal);
-    return () => controller.abort();
-  }, []);
   return (
     <section className="card dashboard__section" aria-labelledby={id}>
       <h2 id={id} className="card__title">
