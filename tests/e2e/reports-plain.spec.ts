@@ -10,6 +10,7 @@ import {
   registerStudent,
   takeDiagnosticThroughApi,
 } from './learning-helpers.ts';
+import { parseCsv } from '../../src/shared/csv.ts';
 
 // Issue 24, items 7 and 14, on a 1366 × 768 desktop: reports that use the width and speak plainly, names and
 // attempts that open something, counts that add up, exports of every row; and a teacher who can act.
@@ -23,34 +24,6 @@ const DAY = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}$/;
 
 const reportTable = (page: Page, title: string | RegExp) =>
   page.getByRole('region', { name: title }).getByRole('table');
-
-/** RFC 4180 rows (enough for our exports). */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  return rows;
-}
 
 /** A school of our own with `count` invited students (never active), made by the admin through the API. */
 async function schoolWithStudents(request: APIRequestContext, admin: string, count: number) {
@@ -183,7 +156,7 @@ test('reports fill the width, speak plainly, count once, and export every row', 
   expect(download.suggestedFilename()).toMatch(
     /^pathbuilder-inactive-students-for-14-days-\d{4}-\d{2}-\d{2}\.csv$/,
   );
-  const csv = csvRows(await readFile((await download.path())!, 'utf8'));
+  const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
   expect(csv[0]).toEqual(['Student', 'School', 'Last active', 'Days inactive']);
   expect(csv).toHaveLength(28);
   expect(new Set(csv.slice(1).map((r) => r[0])).size).toBe(27);

@@ -9,6 +9,7 @@ import {
   bearer,
   takeDiagnosticThroughApi,
 } from './learning-helpers.ts';
+import { parseCsv as readCsv } from '../../src/shared/csv.ts';
 
 const DEMO_SCHOOL = 'Little Acorns Early Learning Centre';
 const OTHER_SCHOOL = 'Riverside Institute of Early Childhood Education';
@@ -51,32 +52,9 @@ async function register(request: APIRequestContext, fullName: string, school: Sc
   return { id: found[0]!.id, email };
 }
 
-/** RFC 4180, enough for our exports; a leading quote that guards a formula is taken off. */
+/** The export read as the imports read CSV (src/shared/csv.ts); a leading quote that guards a formula is taken off. */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  return rows.map((r) => r.map((c) => (/^'[=+\-@]/.test(c) ? c.slice(1) : c)));
+  return readCsv(text).map((r) => r.map((c) => (/^'[=+\-@]/.test(c) ? c.slice(1) : c)));
 }
 
 /** The table as the screen shows it: header cells, then each row's cells. */
