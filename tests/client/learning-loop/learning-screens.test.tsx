@@ -14,6 +14,7 @@ import type {
 } from '../../../src/shared/contracts/learning.ts';
 import { json, loginRoute, makeUser, mockFetch } from '../helpers.ts';
 import { renderScreen } from '../render.tsx';
+import { item } from '../learning/quiz-list-fixtures.ts';
 
 const student = makeUser();
 
@@ -177,29 +178,7 @@ describe('the Learning Pathway screen', () => {
       ],
       rechecks: [],
     };
-    const babbling = {
-      id: 5,
-      kind: 'quiz',
-      title: 'Babbling quiz',
-      description: '',
-      question_count: 8,
-      time_limit_minutes: 15,
-      opens_at: null,
-      closes_at: null,
-      pass_mark: 60,
-      attempts_allowed: 3,
-      attempts_used: 0,
-      review_policy: 'after_submit',
-      state: 'not_started',
-      in_progress_attempt_id: null,
-      seconds_left: null,
-      best_percent: null,
-      last_attempt_id: null,
-      last_percent: null,
-      last_passed: null,
-      last_submitted_at: null,
-      can_start: true,
-    };
+    const babbling = item({ id: 5, title: 'Babbling quiz', time_limit_minutes: 15 });
     const { requests } = mockFetch((r) => {
       if (r.url === '/api/my/learning-pathway') return json(200, pathway);
       if (r.url === '/api/my/assessments?kind=quiz') return json(200, { data: [babbling] });

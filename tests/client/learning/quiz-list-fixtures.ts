@@ -1,6 +1,6 @@
 import type { MyAssessment } from '../../../src/shared/contracts/assessments.ts';
 
-/** Quizzes as the student's list returns them, for list-screens.test.tsx, dashboard-screen.test.tsx and
+/** Quizzes as the student's list returns them, for the list, dashboard, start-gate and learning-screens tests and
  * assessment-state.test.ts. */
 
 export function item(overrides: Partial<MyAssessment> = {}): MyAssessment {

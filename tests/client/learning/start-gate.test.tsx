@@ -12,34 +12,13 @@ import QuizResultScreen from '../../../src/client/features/quiz/screens/quiz-res
 import { json, makeUser, mockFetch } from '../helpers.ts';
 import { currentLocation, renderScreen } from '../render.tsx';
 import { ATTEMPT_ID, makeAttempt, makeQuestion, makeResult } from './fixtures.ts';
+import { item } from './quiz-list-fixtures.ts';
 
 // Issue 24 item 1: a timed attempt never starts unasked, however the quiz screen is reached; a queue shows
 // each result before the next quiz, which asks again.
 
-const quiz = (overrides: Partial<MyAssessment> = {}): MyAssessment => ({
-  id: 12,
-  kind: 'quiz',
-  title: 'Play and learning — Quiz',
-  description: '',
-  question_count: 8,
-  time_limit_minutes: 15,
-  opens_at: null,
-  closes_at: null,
-  pass_mark: 60,
-  attempts_allowed: 3,
-  attempts_used: 0,
-  review_policy: 'after_submit',
-  state: 'not_started',
-  in_progress_attempt_id: null,
-  seconds_left: null,
-  best_percent: null,
-  last_attempt_id: null,
-  last_percent: null,
-  last_passed: null,
-  last_submitted_at: null,
-  can_start: true,
-  ...overrides,
-});
+const quiz = (overrides: Partial<MyAssessment> = {}): MyAssessment =>
+  item({ id: 12, title: 'Play and learning — Quiz', time_limit_minutes: 15, ...overrides });
 
 beforeEach(async () => {
   await clear(createStore('pathbuilder-attempts', 'attempts'));
