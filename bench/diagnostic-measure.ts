@@ -1,22 +1,107 @@
-// The diagnostic bench's measuring: simulated learners answer the adaptive engine and the production fixed
-// order, and the tallies (accuracy at each checkpoint, calibration, ready to learn, time per answer) add up
-// here, one set per worker thread, merged on the main thread.
+// The diagnostic bench's measuring: under each condition, the product's parameters are first fitted from a
+// simulated class's practice answers (as the product fits them from stored answers), then simulated learners
+// take the diagnostic in four orders under the same inference: the adaptive engine, the plan a client
+// offline walks, a fixed order (the production fixed selector) and a random order. The production path
+// (adaptive with its stop rule) is run too. Tallies are kept per condition, one set per worker thread.
 import { parseArgs } from 'node:util';
-import { DiagnosticEngine } from '../src/server/features/diagnostic/diagnostic-engine.ts';
+import {
+  DiagnosticEngine,
+  type DiagnosticItem,
+  type DiagnosticOptions,
+} from '../src/server/features/diagnostic/diagnostic-engine.ts';
+import { CORRECT, DONT_KNOW, fitItems, WRONG } from '../src/server/features/diagnostic/item-fit.ts';
+import { bounded, type ItemModel, type Outcome } from '../src/server/features/diagnostic/item-model.ts';
 import { fixedOrderSelector } from '../src/server/features/attempts/question-selector.ts';
-import { randomLearner, randomSchool, respond, seededRandom, type School } from './diagnostic-sim.ts';
+import {
+  demoSchool,
+  randomLearner,
+  randomSchool,
+  respond,
+  seededRandom,
+  truthOf,
+  type Condition,
+  type School,
+  type SimItem,
+} from './diagnostic-sim.ts';
 
-export const CHECKPOINTS = [10, 15, 20, 25, 30];
-const LAST = CHECKPOINTS[CHECKPOINTS.length - 1]!;
+export const CAP = 25;
 const BINS = 10;
-/** Learners per graph also run under the production defaults (to see how often the stop rule ends early). */
-export const WITH_DEFAULTS = 50;
+/**
+ * The students whose practice answers the parameters are fitted from: on the demo catalogue a school network's
+ * year (10,000 students × 100 answers: the at-scale fit `npm run bench` times), on each random graph a smaller
+ * school (4,000 × 40).
+ */
+export const FIT_SIZE = {
+  demo: { students: 10_000, answers: 100 },
+  random: { students: 4_000, answers: 40 },
+};
+
+export const CONDITIONS: Condition[] = [
+  { name: 'own_model', label: "the engine's own model", school: 'random' },
+  {
+    name: 'slip_guess',
+    label: 'slip and guess away from the assumed values',
+    school: 'random',
+    scatter: true,
+  },
+  {
+    name: 'difficulty',
+    label: 'per-item difficulty, partial knowledge on easy items',
+    school: 'random',
+    difficulty: true,
+  },
+  {
+    name: 'order_violations',
+    label: 'known topics outside the prerequisite order',
+    school: 'random',
+    violations: 0.15,
+  },
+  {
+    name: 'dont_know_honest',
+    label: '"I don\'t know" used honestly',
+    school: 'random',
+    dontKnow: { known: 0.03, unknown: 0.6 },
+  },
+  {
+    name: 'dont_know_eager',
+    label: '"I don\'t know" used too readily',
+    school: 'random',
+    dontKnow: { known: 0.25, unknown: 0.8 },
+  },
+  { name: 'demo_catalogue', label: 'the demo catalogue (60 topics, 195 items, real types)', school: 'demo' },
+  {
+    name: 'realistic',
+    label: 'the demo catalogue, partial knowledge on easy items, ≈10 % outside the order, a mixed class',
+    school: 'demo',
+    difficulty: true,
+    violations: 0.11,
+    mixedClass: true,
+  },
+  {
+    name: 'realistic_honest_dont_know',
+    label: 'the realistic class, with honest "I don\'t know"',
+    school: 'demo',
+    difficulty: true,
+    violations: 0.11,
+    mixedClass: true,
+    dontKnow: { known: 0.03, unknown: 0.6 },
+  },
+];
 
 const { values } = parseArgs({
-  options: { graphs: { type: 'string', default: '10' }, learners: { type: 'string', default: '500' } },
+  options: {
+    graphs: { type: 'string', default: '10' },
+    learners: { type: 'string', default: '30' },
+    only: { type: 'string', default: '' },
+  },
+  strict: false,
 });
+/** Units per condition (a random graph each, or a share of the demo's learners) and learners per unit. */
 export const GRAPHS = Number(values.graphs);
 export const LEARNERS = Number(values.learners);
+export const ONLY = String(values.only ?? '')
+  .split(',')
+  .filter(Boolean);
 
 interface Tally {
   right: number;
@@ -24,18 +109,42 @@ interface Tally {
 }
 const tally = (): Tally => ({ right: 0, total: 0 });
 export const share = (t: Tally) => (t.total ? t.right / t.total : NaN);
-const byCheckpoint = () => new Map(CHECKPOINTS.map((c) => [c, tally()]));
 
-export const adaptive = byCheckpoint();
-export const fixedSame = byCheckpoint();
-export const fixedRule = byCheckpoint();
-export const calibration = Array.from({ length: BINS }, () => ({ n: 0, conf: 0, right: 0 }));
-export const ready = { suggested: 0, prerequisitesKnown: 0, notRoot: 0, notRootKnown: 0, topicUnknown: 0 };
-export let answerMs = 0;
-export let answerCount = 0;
-export let stoppedEarly = 0;
+export const ORDERS = ['adaptive', 'offline', 'fixed', 'random', 'type_defaults'] as const;
+export type Order = (typeof ORDERS)[number];
 
-/** Classifies every topic (mastered iff P ≥ ½) and counts the right ones. */
+export interface ConditionTally {
+  orders: Record<Order, Tally>;
+  /** Calling every topic "not mastered". */
+  none: Tally;
+  calibration: Array<{ n: number; conf: number; right: number }>;
+  ready: { suggested: number; prerequisitesKnown: number; strict: number };
+  production: {
+    learners: number;
+    questions: number;
+    stoppedEarly: number;
+    right: number;
+    total: number;
+    believed: number;
+  };
+  knownOutsideOrder: number;
+  known: number;
+  answerMs: number;
+  answerCount: number;
+}
+
+export const newTally = (): ConditionTally => ({
+  orders: Object.fromEntries(ORDERS.map((o) => [o, tally()])) as Record<Order, Tally>,
+  none: tally(),
+  calibration: Array.from({ length: BINS }, () => ({ n: 0, conf: 0, right: 0 })),
+  ready: { suggested: 0, prerequisitesKnown: 0, strict: 0 },
+  production: { learners: 0, questions: 0, stoppedEarly: 0, right: 0, total: 0, believed: 0 },
+  knownOutsideOrder: 0,
+  known: 0,
+  answerMs: 0,
+  answerCount: 0,
+});
+
 function score(engine: DiagnosticEngine, known: Set<number>, into: Tally): void {
   for (const t of engine.result().topics) {
     into.right += Number(t.p >= 0.5 === known.has(t.id));
@@ -43,95 +152,261 @@ function score(engine: DiagnosticEngine, known: Set<number>, into: Tally): void 
   }
 }
 
-/** The natural per-topic rule without inference: mastered iff every asked item on it was right. */
-function scoreRule(school: School, answers: Map<number, boolean[]>, known: Set<number>, into: Tally): void {
+const OUTCOME_CODE: Record<Outcome, number> = { correct: CORRECT, wrong: WRONG, dont_know: DONT_KNOW };
+
+/** How long each fit took (this thread's). */
+export const fitTimes: Array<{ students: number; answers: number; ms: number }> = [];
+
+/** The parameters as the product would fit them from a class's practice answers under this condition. */
+export function fitted(
+  school: School,
+  condition: Condition,
+  truth: Map<number, ItemModel>,
+  seed: number,
+): { items: DiagnosticItem[]; options: DiagnosticOptions } {
+  const random = seededRandom(seed);
+  const topicIndex = new Map(school.topics.map((t, i) => [t.id, i]));
+  const itemIndex = new Map(school.items.map((it, i) => [it.id, i]));
+  const { students: FIT_STUDENTS, answers: FIT_ANSWERS_EACH } = FIT_SIZE[condition.school];
+  const n = FIT_STUDENTS * (FIT_ANSWERS_EACH + 8);
+  const student = new Int32Array(n);
+  const item = new Int32Array(n);
+  const outcome = new Uint8Array(n);
+  let k = 0;
+  // As a class practises: quizzes of four neighbouring topics of one subject, two questions on each.
+  const bySubject = new Map<number, SimItem[][]>();
   for (const t of school.topics) {
-    const rs = answers.get(t.id) ?? [];
-    const mastered = rs.length > 0 && rs.every(Boolean);
-    into.right += Number(mastered === known.has(t.id));
-    into.total += 1;
+    const list = bySubject.get(school.subjectOf.get(t.id)!) ?? [];
+    list.push(school.items.filter((it) => it.topic === t.id));
+    bySubject.set(school.subjectOf.get(t.id)!, list);
   }
+  const subjects = [...bySubject.values()];
+  for (let s = 0; s < FIT_STUDENTS; s++) {
+    const known = randomLearner(random, school, condition);
+    const chosen = new Set<number>();
+    while (chosen.size < FIT_ANSWERS_EACH) {
+      const topics = subjects[Math.floor(random() * subjects.length)]!;
+      const from = Math.floor(random() * Math.max(1, topics.length - 3));
+      for (const its of topics.slice(from, from + 4))
+        for (const it of [...its].sort(() => random() - 0.5).slice(0, 2)) chosen.add(itemIndex.get(it.id)!);
+    }
+    for (const i of chosen) {
+      const it = school.items[i]!;
+      student[k] = s;
+      item[k] = i;
+      outcome[k] = OUTCOME_CODE[respond(random, known.has(it.topic), truth.get(it.id)!)];
+      k++;
+    }
+  }
+  const t0 = performance.now();
+  const fit = fitItems({
+    students: FIT_STUDENTS,
+    items: school.items.map((it) => ({ topic: topicIndex.get(it.topic)!, prior: it.nominal })),
+    topics: school.topics.map((t) => ({
+      parents: t.prerequisites.map((p) => topicIndex.get(p)!),
+      subject: school.subjectOf.get(t.id)!,
+    })),
+    student: student.subarray(0, k),
+    item: item.subarray(0, k),
+    outcome: outcome.subarray(0, k),
+  });
+  fitTimes.push({ students: FIT_STUDENTS, answers: k, ms: performance.now() - t0 });
+  if (process.env.DIAGNOSTIC_ORACLE)
+    return {
+      items: school.items.map((it) => ({ id: it.id, topic: it.topic, ...bounded(truth.get(it.id)!) })),
+      options: {
+        topicModels: new Map(school.topics.map((t, i) => [t.id, { ...fit.topics[i]!, offset: 0 }])),
+        leak: 0.07,
+      },
+    };
+  return {
+    items: school.items.map((it) => ({ id: it.id, topic: it.topic, ...fit.items[itemIndex.get(it.id)!]! })),
+    options: {
+      topicModels: new Map(school.topics.map((t, i) => [t.id, fit.topics[i]!])),
+      leak: fit.leak,
+      ...(process.env.DIAG_CHAINS
+        ? { chains: Number(process.env.DIAG_CHAINS), sweeps: Number(process.env.DIAG_SWEEPS) }
+        : {}),
+    },
+  };
 }
 
-function runLearner(school: School, known: Set<number>, seed: number, withDefaults: boolean): void {
-  const random = seededRandom(seed ^ 0x9e3779b9);
+function runLearner(
+  school: School,
+  truth: Map<number, ItemModel>,
+  model: { items: DiagnosticItem[]; options: DiagnosticOptions },
+  known: Set<number>,
+  seed: number,
+  into: ConditionTally,
+): void {
   const topicOf = new Map(school.items.map((it) => [it.id, it.topic]));
-  // The adaptive engine, with the stop rule off (target 1) so every checkpoint is reached.
-  const engine = new DiagnosticEngine(school.topics, school.items, { seed, target: 1, cap: LAST });
-  for (let k = 1; k <= LAST; k++) {
-    const item = engine.next();
-    if (item === null) break;
-    const response = respond(random, known.has(topicOf.get(item)!));
+  // Each order gets its own answers (its own draw), from the same learner.
+  const answerer = (salt: number) => {
+    const random = seededRandom(seed ^ salt);
+    return (item: number) => respond(random, known.has(topicOf.get(item)!), truth.get(item)!);
+  };
+  for (const t of school.topics) {
+    into.none.right += Number(!known.has(t.id));
+    into.none.total += 1;
+    if (known.has(t.id)) {
+      into.known += 1;
+      if (!t.prerequisites.every((p) => known.has(p))) into.knownOutsideOrder += 1;
+    }
+  }
+
+  // Adaptive, the stop rule off, to 25 answers.
+  const engine = new DiagnosticEngine(school.topics, model.items, {
+    ...model.options,
+    seed,
+    target: 1,
+    cap: CAP,
+  });
+  let answer = answerer(0x9e3779b9);
+  for (let item = engine.next(); item !== null;) {
+    const response = answer(item);
     const t0 = performance.now();
     engine.observe([{ item, response }]);
-    engine.next();
-    answerMs += performance.now() - t0;
-    answerCount += 1;
-    if (CHECKPOINTS.includes(k)) score(engine, known, adaptive.get(k)!);
-    if (k === 25) {
-      const outcome = engine.result();
-      for (const t of outcome.topics) {
-        const conf = Math.max(t.p, 1 - t.p);
-        const bin = calibration[Math.min(BINS - 1, Math.floor((conf - 0.5) * 2 * BINS))]!;
-        bin.n += 1;
-        bin.conf += conf;
-        bin.right += Number(t.p >= 0.5 === known.has(t.id));
-      }
-      const parents = new Map(school.topics.map((t) => [t.id, t.prerequisites]));
-      for (const id of outcome.readyToLearn) {
-        const ok = parents.get(id)!.every((p) => known.has(p));
-        ready.suggested += 1;
-        ready.prerequisitesKnown += Number(ok);
-        ready.topicUnknown += Number(!known.has(id));
-        if (parents.get(id)!.length) {
-          ready.notRoot += 1;
-          ready.notRootKnown += Number(ok);
-        }
-      }
-    }
+    item = engine.next();
+    into.answerMs += performance.now() - t0;
+    into.answerCount += 1;
   }
-  if (withDefaults) {
-    // The same learner under the production defaults (target, cap 25): how often it stops early.
-    const defaultEngine = new DiagnosticEngine(school.topics, school.items, { seed });
-    const again = seededRandom(seed ^ 0x85ebca6b);
-    for (let item = defaultEngine.next(); item !== null; item = defaultEngine.next())
-      defaultEngine.observe([{ item, response: respond(again, known.has(topicOf.get(item)!)) }]);
-    stoppedEarly += Number(defaultEngine.answered < 25);
+  score(engine, known, into.orders.adaptive);
+  const outcome = engine.result();
+  for (const t of outcome.topics) {
+    const conf = Math.max(t.p, 1 - t.p);
+    const bin = into.calibration[Math.min(BINS - 1, Math.floor((conf - 0.5) * 2 * BINS))]!;
+    bin.n += 1;
+    bin.conf += conf;
+    bin.right += Number(t.p >= 0.5 === known.has(t.id));
+  }
+  const parents = new Map(school.topics.map((t) => [t.id, t.prerequisites]));
+  for (const id of outcome.readyToLearn) {
+    const ok = parents.get(id)!.every((p) => known.has(p));
+    into.ready.suggested += 1;
+    into.ready.prerequisitesKnown += Number(ok);
+    into.ready.strict += Number(ok && !known.has(id));
   }
 
-  // Fixed order: what the production fixed selector plans for a diagnostic drawing every item of every
-  // topic (it shuffles), asked in that order through `next`.
+  // The same engine with the type's defaults (nothing fitted): what fitting adds.
+  const nominal = school.items.map((it) => ({ id: it.id, topic: it.topic, ...it.nominal }));
+  const plain = new DiagnosticEngine(school.topics, nominal, { seed, target: 1, cap: CAP });
+  answer = answerer(0x9e3779b9);
+  for (let item = plain.next(); item !== null; item = plain.next())
+    plain.observe([{ item, response: answer(item) }]);
+  score(plain, known, into.orders.type_defaults);
+
+  // A whole diagnostic offline: the first step's order, walked to the end without the server.
+  const offline = new DiagnosticEngine(school.topics, model.items, {
+    ...model.options,
+    seed,
+    target: 1,
+    cap: CAP,
+  });
+  const first = offline.best()!;
+  const plan = [first, ...offline.plan().filter((id) => id !== first)];
+  answer = answerer(0x51ed270b);
+  offline.observe(plan.slice(0, CAP).map((item) => ({ item, response: answer(item) })));
+  score(offline, known, into.orders.offline);
+
+  // A fixed order: the production fixed selector over the items in catalogue order.
   const order = fixedOrderSelector.plan({
-    fixed: [],
-    draws: school.topics.map((t) => ({
-      pool: school.items.filter((it) => it.topic === t.id).map((it) => it.id),
-      count: 2,
-    })),
+    fixed: school.items.map((it) => it.id),
+    draws: [],
     shuffle: false,
   });
-  const fixedEngine = new DiagnosticEngine(school.topics, school.items, { seed });
-  const answered = new Set<number>();
-  const byTopic = new Map<number, boolean[]>();
-  let batch: Array<{ item: number; response: 'correct' | 'wrong' }> = [];
-  const fixedRandom = seededRandom(seed ^ 0x27d4eb2f);
-  for (let k = 1; k <= LAST; k++) {
-    const item = fixedOrderSelector.next({ question_ids: order, answered });
-    if (item === null) break;
-    answered.add(item);
-    const topic = topicOf.get(item)!;
-    const response = respond(fixedRandom, known.has(topic));
-    batch.push({ item, response });
-    byTopic.set(topic, [...(byTopic.get(topic) ?? []), response === 'correct']);
-    if (CHECKPOINTS.includes(k)) {
-      fixedEngine.observe(batch);
-      batch = [];
-      score(fixedEngine, known, fixedSame.get(k)!);
-      scoreRule(school, byTopic, known, fixedRule.get(k)!);
-    }
+  const fixed = new DiagnosticEngine(school.topics, model.items, {
+    ...model.options,
+    seed,
+    target: 1,
+    cap: CAP,
+  });
+  answer = answerer(0x27d4eb2f);
+  fixed.observe(order.slice(0, CAP).map((item) => ({ item, response: answer(item) })));
+  score(fixed, known, into.orders.fixed);
+
+  // A random order.
+  const shuffle = seededRandom(seed ^ 0x165667b1);
+  const ids = school.items.map((it) => it.id);
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = Math.floor(shuffle() * (i + 1));
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
   }
+  const randomOrder = new DiagnosticEngine(school.topics, model.items, {
+    ...model.options,
+    seed,
+    target: 1,
+    cap: CAP,
+  });
+  answer = answerer(0x85ebca6b);
+  randomOrder.observe(ids.slice(0, CAP).map((item) => ({ item, response: answer(item) })));
+  score(randomOrder, known, into.orders.random);
+
+  // The production path: the stop rule on.
+  const production = new DiagnosticEngine(school.topics, model.items, { ...model.options, seed });
+  answer = answerer(0x9e3779b9);
+  for (let item = production.next(); item !== null; item = production.next())
+    production.observe([{ item, response: answer(item) }]);
+  into.production.learners += 1;
+  into.production.questions += production.answered;
+  into.production.stoppedEarly += Number(production.answered < CAP);
+  into.production.believed += production.confidence();
+  const atStop = tally();
+  score(production, known, atStop);
+  into.production.right += atStop.right;
+  into.production.total += atStop.total;
 }
 
-/** Wall-clock and CPU ms per answer (CPU: this process's own time, whatever else the machine runs). */
+/** The demo's fit is the same for every share of its learners: fitted once per thread. */
+const fits = new Map<string, ReturnType<typeof fitted>>();
+
+/** One unit of work: a condition on one graph (random schools) or one share of the demo's learners. */
+export function runUnit(conditionName: string, unit: number): ConditionTally {
+  const condition = CONDITIONS.find((c) => c.name === conditionName)!;
+  const into = newTally();
+  // Random schools: the same graphs under every condition (paired). The demo: one school, learners in shares.
+  const schoolRandom = seededRandom(condition.school === 'demo' ? 4242 : 1000 + unit);
+  const school = condition.school === 'demo' ? demoSchool(schoolRandom) : randomSchool(schoolRandom, 60);
+  const truth = truthOf(school, condition, schoolRandom);
+  const key = `${condition.name} ${condition.school === 'demo' ? 0 : unit}`;
+  const model =
+    fits.get(key) ?? fitted(school, condition, truth, condition.school === 'demo' ? 77 : 500 + unit);
+  fits.set(key, model);
+  const learnerRandom = seededRandom(9000 + unit);
+  for (let l = 0; l < LEARNERS; l++)
+    runLearner(
+      school,
+      truth,
+      model,
+      randomLearner(learnerRandom, school, condition),
+      unit * 100_000 + l + 1,
+      into,
+    );
+  return into;
+}
+
+export function mergeInto(total: ConditionTally, part: ConditionTally): void {
+  for (const o of ORDERS) {
+    total.orders[o].right += part.orders[o].right;
+    total.orders[o].total += part.orders[o].total;
+  }
+  total.none.right += part.none.right;
+  total.none.total += part.none.total;
+  part.calibration.forEach((b, k) => {
+    total.calibration[k]!.n += b.n;
+    total.calibration[k]!.conf += b.conf;
+    total.calibration[k]!.right += b.right;
+  });
+  for (const key of Object.keys(total.ready) as Array<keyof ConditionTally['ready']>)
+    total.ready[key] += part.ready[key];
+  for (const key of Object.keys(total.production) as Array<keyof ConditionTally['production']>)
+    total.production[key] += part.production[key];
+  total.knownOutsideOrder += part.knownOutsideOrder;
+  total.known += part.known;
+  total.answerMs += part.answerMs;
+  total.answerCount += part.answerCount;
+}
+
+/** Wall-clock and CPU ms per answer (observe + next) at `topicCount` topics, the engine's own model. */
 export function msPerAnswer(
   topicCount: number,
   learners: number,
@@ -139,15 +414,21 @@ export function msPerAnswer(
 ): { wall: number; cpu: number } {
   const random = seededRandom(seed);
   const school = randomSchool(random, topicCount);
-  const topicOf = new Map(school.items.map((it) => [it.id, it.topic]));
+  const condition = CONDITIONS[0]!;
+  const truth = truthOf(school, condition, random);
+  const items = school.items.map((it) => ({ id: it.id, topic: it.topic, ...it.nominal }));
   let ms = 0;
   let cpu = 0;
   let n = 0;
   for (let l = 0; l < learners; l++) {
-    const known = randomLearner(random, school);
-    const engine = new DiagnosticEngine(school.topics, school.items, { seed: l + 1, target: 1, cap: LAST });
+    const known = randomLearner(random, school, condition);
+    const engine = new DiagnosticEngine(school.topics, items, { seed: l + 1, target: 1, cap: CAP });
     for (let item = engine.next(); item !== null;) {
-      const response = respond(random, known.has(topicOf.get(item)!));
+      const response = respond(
+        random,
+        known.has(item === null ? -1 : Math.floor(item / 10)),
+        truth.get(item)!,
+      );
       const t0 = performance.now();
       const c0 = process.cpuUsage();
       engine.observe([{ item, response }]);
@@ -159,55 +440,4 @@ export function msPerAnswer(
     }
   }
   return { wall: ms / n, cpu: cpu / n };
-}
-
-export interface Part {
-  adaptive: Tally[];
-  fixedSame: Tally[];
-  fixedRule: Tally[];
-  calibration: typeof calibration;
-  ready: typeof ready;
-  answerMs: number;
-  answerCount: number;
-  stoppedEarly: number;
-}
-
-export function runGraphs(graphs: number[]): Part {
-  for (const g of graphs) {
-    const random = seededRandom(1000 + g);
-    const school = randomSchool(random, 60);
-    for (let l = 0; l < LEARNERS; l++)
-      runLearner(school, randomLearner(random, school), g * 100_000 + l + 1, l < WITH_DEFAULTS);
-    process.stderr.write(`graph ${g + 1}/${GRAPHS} done\n`);
-  }
-  return {
-    adaptive: [...adaptive.values()],
-    fixedSame: [...fixedSame.values()],
-    fixedRule: [...fixedRule.values()],
-    calibration,
-    ready,
-    answerMs,
-    answerCount,
-    stoppedEarly,
-  };
-}
-
-export function merge(part: Part): void {
-  const add = (into: Map<number, Tally>, from: Tally[]) =>
-    CHECKPOINTS.forEach((c, k) => {
-      into.get(c)!.right += from[k]!.right;
-      into.get(c)!.total += from[k]!.total;
-    });
-  add(adaptive, part.adaptive);
-  add(fixedSame, part.fixedSame);
-  add(fixedRule, part.fixedRule);
-  part.calibration.forEach((b, k) => {
-    calibration[k]!.n += b.n;
-    calibration[k]!.conf += b.conf;
-    calibration[k]!.right += b.right;
-  });
-  for (const key of Object.keys(ready) as Array<keyof typeof ready>) ready[key] += part.ready[key];
-  answerMs += part.answerMs;
-  answerCount += part.answerCount;
-  stoppedEarly += part.stoppedEarly;
 }

@@ -12,7 +12,7 @@ import type { CatalogueQuestion } from './catalogue/types.ts';
  */
 export const EXAM_QUESTION = 2;
 export const DIAGNOSTIC_QUESTION = 3;
-const practiceOnly = (microIndex: number, questionIndex: number) =>
+export const practiceOnly = (microIndex: number, questionIndex: number) =>
   questionIndex === 4 || (questionIndex === DIAGNOSTIC_QUESTION && microIndex !== 0);
 
 /** The question bank as seeded, by sub topic, for the assessments that draw on it. */
@@ -89,7 +89,7 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededSubTopic[]> 
   return questionsBySub;
 }
 
-function contentOf(q: CatalogueQuestion): QuestionContent {
+export function contentOf(q: CatalogueQuestion): QuestionContent {
   switch (q.type) {
     case 'single_choice':
     case 'multiple_choice': {

@@ -17,8 +17,17 @@ export interface DiagnosticLog {
   attempt_id: string;
   /** The graded answers in the order they were given. */
   log: ReadonlyArray<{ question_id: number; response: Response }>;
-  /** The attempt's questions with their micro topic and slip/guess (`itemParams`). */
-  items: ReadonlyArray<{ id: number; micro_topic_id: number; slip: number; guess: number }>;
+  /** The attempt's questions with their micro topic and rates (fitted, or their type's defaults). */
+  items: ReadonlyArray<{
+    id: number;
+    micro_topic_id: number;
+    slip: number;
+    guess: number;
+    dontKnowKnown?: number;
+    dontKnowUnknown?: number;
+  }>;
+  /** Fitted topic priors (offset, leak); topics without one use the defaults. */
+  topics?: ReadonlyArray<{ micro_topic_id: number; offset: number; leak: number }>;
   /** The knowledge graph's prerequisite edges (those through topics the attempt does not test count too). */
   prerequisites: ReadonlyArray<{ micro_topic_id: number; prerequisite_id: number }>;
 }
@@ -72,8 +81,12 @@ function replay(attempt: DiagnosticLog, cap: number): DiagnosticEngine {
   const prerequisites = testedPrerequisites(topicIds, attempt.prerequisites);
   const engine = new DiagnosticEngine(
     topicIds.map((id) => ({ id, prerequisites: prerequisites.get(id)! })),
-    attempt.items.map((it) => ({ id: it.id, topic: it.micro_topic_id, slip: it.slip, guess: it.guess })),
-    { seed: seedOf(attempt.attempt_id), cap },
+    attempt.items.map(({ micro_topic_id, ...it }) => ({ ...it, topic: micro_topic_id })),
+    {
+      seed: seedOf(attempt.attempt_id),
+      cap,
+      topicModels: new Map((attempt.topics ?? []).map((t) => [t.micro_topic_id, t])),
+    },
   );
   engine.observe(attempt.log.map((a) => ({ item: a.question_id, response: a.response })));
   return engine;
@@ -87,8 +100,8 @@ export function createAdaptiveSelector({ cap = DEFAULT_CAP }: { cap?: number } =
       const asked = new Set(attempt.log.map((a) => a.question_id));
       const done = engine.done();
       const next = done ? null : engine.best();
-      // The best question first, then the rest by information: the order to go on in offline.
-      const upcoming = engine.ranked().filter((id) => !asked.has(id) && id !== next);
+      // The best question first, then one per topic by information: the order to go on in offline.
+      const upcoming = engine.plan().filter((id) => !asked.has(id) && id !== next);
       return {
         next_question_id: next,
         upcoming: next === null ? upcoming : [next, ...upcoming],

@@ -6,11 +6,12 @@ import type { Belief, CompiledGraph } from './knowledge-space.ts';
  * estimate depends on its seed (each attempt has its own), so two students with the same answers could be
  * shown different next questions and results; summing instead gives the one true answer, whatever the seed.
  *
- * Under the sampler's prior (θ uniform; each topic a student is ready for known with chance θ) a state with
- * k topics known and f more ready to learn has weight θ^k (1 − θ)^f. Given θ, the graph's connected parts
- * are independent, so each part's down-sets are summed on their own (a few dozen states where the whole
- * graph has thousands), and θ is integrated by Gauss–Legendre quadrature. Every quantity is a polynomial in θ
- * of degree at most the number of topics, so ⌈(n + 1) / 2⌉ nodes integrate it exactly.
+ * Under the sampler's prior (θ uniform; a student ready for a topic knows it with chance σ(logit θ + its
+ * fitted offset)) a state's weight is the product over its known topics of that chance and over the topics
+ * it is ready for but does not know of one minus it. Given θ, the graph's connected parts are independent, so
+ * each part's down-sets are summed on their own (a few dozen states where the whole graph has thousands), and
+ * θ is integrated by Gauss–Legendre quadrature. Without offsets every quantity is a polynomial in θ of degree
+ * at most the number of topics, so ⌈(n + 1) / 2⌉ nodes integrate it exactly; with them, nearly.
  */
 
 /** Work per belief (states × quadrature nodes) above which the sampler is used instead. */
@@ -46,31 +47,39 @@ interface Space {
 
 const spaces = new Map<string, Space | null>();
 
-function spaceOf(graph: CompiledGraph, parts: Part[], nodes: number): Space {
+function spaceOf(graph: CompiledGraph, parts: Part[], nodes: number, offsets: Float64Array): Space {
   const n = graph.ids.length;
   const partOf = new Int32Array(n);
   parts.forEach((p, c) => p.topics.forEach((i) => (partOf[i] = c)));
   const q = gaussLegendre(nodes);
   const logWeights = q.weights.map(Math.log);
-  const logT = q.nodes.map(Math.log);
-  const log1T = q.nodes.map((t) => Math.log(1 - t));
+  // log P(coin set | θ) and log P(coin clear | θ), per topic and node: θ moved by the topic's offset.
+  const logOn = new Float64Array(n * nodes);
+  const logOff = new Float64Array(n * nodes);
+  for (let i = 0; i < n; i++)
+    for (let g = 0; g < nodes; g++) {
+      const a = Math.log(q.nodes[g]! / (1 - q.nodes[g]!)) + offsets[i]!;
+      logOn[i * nodes + g] = -Math.log1p(Math.exp(-a));
+      logOff[i * nodes + g] = -Math.log1p(Math.exp(a));
+    }
   for (const p of parts) {
     const m = p.topics.length;
-    for (let s = 0; s < p.states; s++) {
-      let k = 0;
-      let f = 0;
-      for (let j = 0; j < m; j++) {
-        if (p.known[s * m + j]) k++;
-        else if (p.ready[s * m + j]) f++;
+    for (let s = 0; s < p.states; s++)
+      for (let g = 0; g < nodes; g++) {
+        let l = 0;
+        for (let j = 0; j < m; j++) {
+          const i = p.topics[j]!;
+          if (p.known[s * m + j]) l += logOn[i * nodes + g]!;
+          else if (p.ready[s * m + j]) l += logOff[i * nodes + g]!;
+        }
+        p.logPrior[s * nodes + g] = l;
       }
-      for (let g = 0; g < nodes; g++) p.logPrior[s * nodes + g] = k * logT[g]! + f * log1T[g]!;
-    }
   }
   return { n, parts, partOf, nodes, logWeights };
 }
 
 /** The graph's parts and their states, or null when they have too many states for the budget. */
-function buildSpace(graph: CompiledGraph, budget: number): Space | null {
+function buildSpace(graph: CompiledGraph, budget: number, offsets: Float64Array): Space | null {
   const n = graph.ids.length;
   const nodes = Math.ceil((n + 1) / 2) + 1;
   const limit = Math.floor(budget / nodes);
@@ -119,7 +128,7 @@ function buildSpace(graph: CompiledGraph, budget: number): Space | null {
       states: states.length,
     });
   }
-  return spaceOf(graph, parts, nodes);
+  return spaceOf(graph, parts, nodes, offsets);
 }
 
 export class ExactBelief {
@@ -148,11 +157,11 @@ export class ExactBelief {
    * The exact belief's machinery, or null when the graph's parts have too many states for the budget. The
    * states depend on the graph only, and every save of an attempt replays the same graph: they are kept.
    */
-  static forGraph(graph: CompiledGraph): ExactBelief | null {
-    const key = graph.parents.map((ps) => ps.join(',')).join(';');
+  static forGraph(graph: CompiledGraph, offsets = new Float64Array(graph.ids.length)): ExactBelief | null {
+    const key = `${graph.parents.map((ps) => ps.join(',')).join(';')}|${offsets.join(',')}`;
     let space = spaces.get(key);
     if (space === undefined) {
-      space = buildSpace(graph, EXACT_BUDGET);
+      space = buildSpace(graph, EXACT_BUDGET, offsets);
       spaces.set(key, space);
       // A handful of diagnostics at a time: forget the oldest graph beyond that.
       if (spaces.size > 16) spaces.delete(spaces.keys().next().value!);
@@ -239,32 +248,37 @@ export class ExactBelief {
 
   /**
    * Σ over topics of the chance of misclassifying it once an item on `topic` is answered, averaged over the
-   * two answers, exactly (the look ahead the sampler estimates from its states). Uses the last `belief`.
+   * item's outcomes, exactly (the look ahead the sampler estimates from its states). Uses the last `belief`.
+   * Each outcome moves the topic's evidence by `delta` and the evidence of "not known" by `factor` (its
+   * chance relative to before); topics are judged on "known", `leakKnown` turning "not in the state" into
+   * "known anyway" (`leakAfter` for the answered topic under that outcome).
    */
-  expectedError(topic: number, item: { slip: number; guess: number }): number {
+  expectedError(
+    topic: number,
+    outcomes: ReadonlyArray<{ delta: number; factor: number; leakAfter: number }>,
+    leakKnown: Float64Array,
+  ): number {
     const G = this.nodes;
     const c = this.partOf[topic]!;
     const part = this.parts[c]!;
-    const guess = Math.max(item.guess, 0.001);
     const before = logSumExp(this.nodeLog(this.logZ), 0, G, 1);
     let total = 0;
-    for (const [pNot, pKnown] of [
-      [guess, 1 - item.slip],
-      [1 - guess, item.slip],
-    ] as const) {
-      const z = this.partLogZ(part, this.logRatio, { topic, delta: Math.log(pKnown / pNot) });
+    for (const { delta, factor, leakAfter } of outcomes) {
+      const z = this.partLogZ(part, this.logRatio, { topic, delta });
       const changed = this.partMarginals(part, z).known;
       const logZ = this.logZ.map((old, k) => (k === c ? z : old));
-      // P(this answer) = P(answer | not known) × Z(with it) / Z(without).
-      const chance = pNot * Math.exp(logSumExp(this.nodeLog(logZ), 0, G, 1) - before);
+      // P(this outcome) = its chance given "not known" × Z(with it) / Z(without).
+      const chance = factor * Math.exp(logSumExp(this.nodeLog(logZ), 0, G, 1) - before);
       const post = this.nodePosterior(logZ);
       let error = 0;
       this.parts.forEach((p, k) =>
-        p.topics.forEach((_, j) => {
+        p.topics.forEach((i, j) => {
           const given = k === c ? changed : this.given[k]!;
           let pj = 0;
           for (let g = 0; g < G; g++) pj += post[g]! * given[j * G + g]!;
-          error += Math.min(pj, 1 - pj);
+          const r = i === topic ? leakAfter : leakKnown[i]!;
+          const py = pj + (1 - pj) * r;
+          error += Math.min(py, 1 - py);
         }),
       );
       total += chance * error;

@@ -93,16 +93,35 @@ function groups(data: FitData) {
   return { order, starts: Int32Array.from(starts), student, topic, count };
 }
 
+/** Topic indices with every prerequisite before the topics that need it (a cycle's rest go last). */
+function prerequisiteOrder(topics: FitData['topics']): Int32Array {
+  const T = topics.length;
+  const indegree = Int32Array.from(topics, (t) => t.parents.length);
+  const children: number[][] = topics.map(() => []);
+  topics.forEach((t, i) => t.parents.forEach((p) => children[p]!.push(i)));
+  const order: number[] = [];
+  for (let i = 0; i < T; i++) if (indegree[i] === 0) order.push(i);
+  for (let k = 0; k < order.length; k++)
+    for (const c of children[order[k]!]!) if (--indegree[c]! === 0) order.push(c);
+  const placed = new Set(order);
+  for (let i = 0; i < T; i++) if (!placed.has(i)) order.push(i);
+  return Int32Array.from(order);
+}
+
 export function fitItems(data: FitData): FitResult {
   const S = data.students;
   const T = data.topics.length;
   const I = data.items.length;
   const g = groups(data);
+  const order = prerequisiteOrder(data.topics);
   const items = data.items.map((it) => bounded(it.prior));
   const answers = new Int32Array(I);
   for (let k = 0; k < data.item.length; k++) answers[data.item[k]!]! += 1;
+  /** Per student and topic: its group of answers, or −1. */
+  const groupOf = new Int32Array(S * T).fill(-1);
+  for (let k = 0; k < g.count; k++) groupOf[g.student[k]! * T + g.topic[k]!] = k;
 
-  // Abilities start from each student's share right, easiness at 0.
+  // Abilities start from each student's share right, easiness at 0, the leak at its default.
   const ability = new Float64Array(S);
   {
     const right = new Float64Array(S);
@@ -114,9 +133,14 @@ export function fitItems(data: FitData): FitResult {
     for (let s = 0; s < S; s++) ability[s] = logit((right[s]! + 1) / (all[s]! + 2));
   }
   const easiness = new Float64Array(T);
-  const q = new Float64Array(g.count);
+  const leaks = new Float64Array(T).fill(DEFAULT_LEAK);
+  let leak = DEFAULT_LEAK;
+  const evidence = new Float64Array(g.count);
+  const known = new Float64Array(T);
   const logKnown = new Float64Array(I * 3);
   const logUnknown = new Float64Array(I * 3);
+  const students = new Int32Array(T);
+  for (let k = 0; k < g.count; k++) students[g.topic[k]!]! += 1;
 
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < I; i++) {
@@ -128,38 +152,63 @@ export function fitItems(data: FitData): FitResult {
       logUnknown[i * 3 + WRONG] = Math.log((1 - it.dontKnowUnknown) * (1 - it.guess));
       logUnknown[i * 3 + DONT_KNOW] = Math.log(it.dontKnowUnknown);
     }
+    for (let k = 0; k < g.count; k++) {
+      let l = 0;
+      for (let a = g.starts[k]!; a < g.starts[k + 1]!; a++) {
+        const idx = data.item[g.order[a]!]! * 3 + data.outcome[g.order[a]!]!;
+        l += logKnown[idx]! - logUnknown[idx]!;
+      }
+      evidence[k] = Math.min(30, Math.max(-30, l));
+    }
     const nKnown = new Float64Array(I * 3);
     const nUnknown = new Float64Array(I * 3);
     const gradA = new Float64Array(S);
     const hessA = new Float64Array(S);
     const gradC = new Float64Array(T);
     const hessC = new Float64Array(T);
-    for (let k = 0; k < g.count; k++) {
-      const s = g.student[k]!;
-      const t = g.topic[k]!;
-      let l = 0;
-      for (let a = g.starts[k]!; a < g.starts[k + 1]!; a++) {
-        const idx = data.item[g.order[a]!]! * 3 + data.outcome[g.order[a]!]!;
-        l += logKnown[idx]! - logUnknown[idx]!;
+    const leakKnown = new Float64Array(T);
+    const leakAll = new Float64Array(T);
+    for (let s = 0; s < S; s++) {
+      // In prerequisite order: ready = all prerequisites known (as far as this student's answers say), then
+      // known = ready and learnt, or not ready and known anyway (the leak), weighed by the topic's answers.
+      for (const t of order) {
+        let ready = 1;
+        for (const p of data.topics[t]!.parents) ready *= known[p]!;
+        const b = sigmoid(ability[s]! + easiness[t]!);
+        const lk = leaks[t]!;
+        const prior = ready * b + (1 - ready) * lk;
+        const k = groupOf[s * T + t]!;
+        if (k < 0) {
+          known[t] = prior;
+          continue;
+        }
+        const L1 = Math.exp(evidence[k]!);
+        const D = prior * L1 + (1 - prior);
+        const post = (prior * L1) / D;
+        known[t] = post;
+        const readyKnown = (ready * b * L1) / D;
+        const readyAll = (ready * (b * L1 + 1 - b)) / D;
+        gradA[s]! += readyKnown - readyAll * b;
+        hessA[s]! += readyAll * b * (1 - b);
+        gradC[t]! += readyKnown - readyAll * b;
+        hessC[t]! += readyAll * b * (1 - b);
+        leakKnown[t]! += ((1 - ready) * lk * L1) / D;
+        leakAll[t]! += ((1 - ready) * (lk * L1 + 1 - lk)) / D;
+        for (let a = g.starts[k]!; a < g.starts[k + 1]!; a++) {
+          const idx = data.item[g.order[a]!]! * 3 + data.outcome[g.order[a]!]!;
+          nKnown[idx]! += post;
+          nUnknown[idx]! += 1 - post;
+        }
       }
-      const prior = sigmoid(ability[s]! + easiness[t]!);
-      const post = sigmoid(logit(prior) + l);
-      q[k] = post;
-      for (let a = g.starts[k]!; a < g.starts[k + 1]!; a++) {
-        const idx = data.item[g.order[a]!]! * 3 + data.outcome[g.order[a]!]!;
-        nKnown[idx]! += post;
-        nUnknown[idx]! += 1 - post;
-      }
-      const h = prior * (1 - prior);
-      gradA[s]! += post - prior;
-      hessA[s]! += h;
-      gradC[t]! += post - prior;
-      hessC[t]! += h;
     }
     for (let s = 0; s < S; s++)
       ability[s]! += (gradA[s]! - ability[s]! / ABILITY_VARIANCE) / (hessA[s]! + 1 / ABILITY_VARIANCE);
     for (let t = 0; t < T; t++)
       easiness[t]! += (gradC[t]! - easiness[t]! / EASINESS_VARIANCE) / (hessC[t]! + 1 / EASINESS_VARIANCE);
+    const sum = (xs: Float64Array) => xs.reduce((a, b) => a + b, 0);
+    leak = clampLeak((sum(leakKnown) + LEAK_PRIOR * DEFAULT_LEAK) / (sum(leakAll) + LEAK_PRIOR));
+    for (let t = 0; t < T; t++)
+      leaks[t] = clampLeak((leakKnown[t]! + LEAK_PRIOR * leak) / (leakAll[t]! + LEAK_PRIOR));
     for (let i = 0; i < I; i++) {
       const p = data.items[i]!.prior;
       const [kc, kw, kd] = [nKnown[i * 3]!, nKnown[i * 3 + 1]!, nKnown[i * 3 + 2]!];
@@ -174,53 +223,23 @@ export function fitItems(data: FitData): FitResult {
     }
   }
 
-  // Each student's chance of knowing each topic: the posterior where they answered, the prior elsewhere.
-  const known = new Float64Array(S * T);
-  for (let s = 0; s < S; s++) for (let t = 0; t < T; t++) known[s * T + t] = sigmoid(ability[s]! + easiness[t]!);
-  for (let k = 0; k < g.count; k++) known[g.student[k]! * T + g.topic[k]!] = q[k]!;
-
-  // A topic's rate among students ready for it, and its leak among those who are not.
-  const readyKnown = new Float64Array(T);
-  const readyAll = new Float64Array(T);
-  const leakKnown = new Float64Array(T);
-  const leakAll = new Float64Array(T);
-  const students = new Int32Array(T);
-  for (let k = 0; k < g.count; k++) {
-    const s = g.student[k]!;
-    const t = g.topic[k]!;
-    let ready = 1;
-    for (const p of data.topics[t]!.parents) ready *= known[s * T + p]!;
-    students[t]! += 1;
-    readyKnown[t]! += ready * q[k]!;
-    readyAll[t]! += ready;
-    if (data.topics[t]!.parents.length) {
-      leakKnown[t]! += (1 - ready) * q[k]!;
-      leakAll[t]! += 1 - ready;
-    }
-  }
-  const sum = (xs: Float64Array) => xs.reduce((a, b) => a + b, 0);
-  const leak = Math.min(0.3, Math.max(0.01, (sum(leakKnown) + LEAK_PRIOR * DEFAULT_LEAK) / (sum(leakAll) + LEAK_PRIOR)));
-  // Log-odds per topic, shrunk toward its subject's mean by how many ready students it rests on.
-  const raw = Array.from({ length: T }, (_, t) => logit((readyKnown[t]! + 1) / (readyAll[t]! + 2)));
+  // Per subject, the topics' easiness shrunk toward the subject's mean by how many students they rest on;
+  // centred, since the student's own ability is the diagnostic's θ.
   const subjectMean = new Map<number, { sum: number; n: number }>();
   data.topics.forEach((topic, t) => {
     const m = subjectMean.get(topic.subject) ?? { sum: 0, n: 0 };
-    m.sum += raw[t]! * readyAll[t]!;
-    m.n += readyAll[t]!;
+    m.sum += easiness[t]! * students[t]!;
+    m.n += students[t]!;
     subjectMean.set(topic.subject, m);
   });
-  const shrunk = raw.map((r, t) => {
+  const shrunk = Array.from(easiness, (c, t) => {
     const m = subjectMean.get(data.topics[t]!.subject)!;
     const mean = m.n > 0 ? m.sum / m.n : 0;
-    const w = readyAll[t]! / (readyAll[t]! + OFFSET_PRIOR);
-    return mean + (r - mean) * w;
+    return mean + ((c - mean) * students[t]!) / (students[t]! + OFFSET_PRIOR);
   });
-  // Centred: the student's own ability is the diagnostic's θ; the offsets say which topics come easier.
   const centre = shrunk.reduce((a, b) => a + b, 0) / Math.max(1, T);
-  const topics = shrunk.map((x, t) => ({
-    offset: x - centre,
-    leak: Math.min(0.3, Math.max(0.01, (leakKnown[t]! + LEAK_PRIOR * leak) / (leakAll[t]! + LEAK_PRIOR))),
-    students: students[t]!,
-  }));
+  const topics = shrunk.map((x, t) => ({ offset: x - centre, leak: leaks[t]!, students: students[t]! }));
   return { items, answers, topics, leak, rounds: ROUNDS };
 }
+
+const clampLeak = (x: number) => Math.min(0.3, Math.max(0.005, x));

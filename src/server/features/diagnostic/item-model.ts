@@ -27,7 +27,7 @@ export const DEFAULT_DONT_KNOW_UNKNOWN = 0.3;
 /** Fitted rates stay inside these bounds: no answer is ever proof either way. */
 export const MIN_RATE = 0.02;
 export const MAX_SLIP = 0.4;
-export const MAX_GUESS = 0.6;
+export const MAX_GUESS = 0.75;
 
 function factorial(n: number): number {
   let f = 1;

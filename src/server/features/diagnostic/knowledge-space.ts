@@ -1,16 +1,19 @@
 /**
  * A belief over a student's knowledge state on a prerequisite graph, for the adaptive diagnostic.
  *
- * A state is a down-set of the graph: a topic is known only if all its prerequisites are. The prior is the
+ * A state is a down-set of the graph: a topic is in it only if all its prerequisites are. The prior is the
  * way a school expects knowledge to grow: topics are learnt in prerequisite order, and a student learns each
- * topic they are ready for with the same unknown chance θ (uniform prior), so a strong student knows deep
- * topics and a beginner only roots. Exact inference sums over every down-set (exponential), so we sample.
+ * topic they are ready for with the same unknown chance θ (uniform prior), moved per topic by a fitted offset
+ * (some topics come easier), so a strong student knows deep topics and a beginner only roots. The engine adds
+ * the leak on top (a topic known outside the state, `diagnostic-engine.ts`). Exact inference sums over every
+ * down-set (exponential), so we sample.
  *
  * The sampler works on the generative coins, not on the state: each topic has a coin z ("would know it once
  * ready"), and the state is {topics whose coin and whose prerequisites' states are all set}. Flipping one
  * coin adds or removes a topic together with the part of its subtree it unlocks, so the chain crosses the
  * graph in one move where single-topic flips would have to climb a chain of prerequisites one at a time.
- * Each coin is drawn from its exact conditional (Gibbs), θ from its Beta conditional; several chains run
+ * Each coin is drawn from its exact conditional (Gibbs), θ from its Beta conditional (on a grid when topics
+ * have offsets); several chains run
  * side by side, warm-started between answers, from a seeded generator: the same answers give the same belief.
  */
 
@@ -124,10 +127,16 @@ export class KnowledgeSampler {
   /** Topics with answers: where block moves start. */
   private evidence: number[] = [];
 
-  constructor(graph: CompiledGraph, opts: { seed: number; chains: number }) {
+  /** Per topic, added to logit θ: how much easier (+) or harder (−) it is to know once ready (fitted). */
+  readonly offsets: Float64Array;
+  private readonly withOffsets: boolean;
+
+  constructor(graph: CompiledGraph, opts: { seed: number; chains: number; offsets?: Float64Array }) {
     this.graph = graph;
     const n = graph.ids.length;
     this.logRatio = new Float64Array(n);
+    this.offsets = opts.offsets ?? new Float64Array(n);
+    this.withOffsets = this.offsets.some((o) => o !== 0);
     this.random = seededRandom(opts.seed);
     this.inD = new Uint8Array(n);
     this.changed = new Int32Array(n);
@@ -135,11 +144,17 @@ export class KnowledgeSampler {
     // Chains start spread over the range of students: from knowing nothing to knowing everything.
     this.chains = Array.from({ length: opts.chains }, (_, c) => {
       const theta = (c + 0.5) / opts.chains;
-      const z = new Uint8Array(n).map(() => (this.random() < theta ? 1 : 0));
+      const z = new Uint8Array(n).map((_, i) => (this.random() < this.chance(theta, i) ? 1 : 0));
       const chain = { z, x: new Uint8Array(n), theta };
       this.rebuild(chain);
       return chain;
     });
+  }
+
+  /** P(coin i set | θ): θ itself, moved by the topic's offset. */
+  private chance(theta: number, i: number): number {
+    const o = this.offsets[i]!;
+    return o === 0 ? theta : 1 / (1 + Math.exp(-(Math.log(theta / (1 - theta)) + o)));
   }
 
   private rebuild(chain: Chain): void {
@@ -198,7 +213,7 @@ export class KnowledgeSampler {
     const up = this.random() < 0.5;
     if (up === allSet) return;
     const before = set.map((j) => z[j]!);
-    for (const j of set) z[j] = up ? 1 : this.random() < chain.theta ? 1 : 0;
+    for (const j of set) z[j] = up ? 1 : this.random() < this.chance(chain.theta, j) ? 1 : 0;
     const proposed = this.scratchX;
     let delta = 0;
     for (let k = 0; k < x.length; k++) {
@@ -207,7 +222,8 @@ export class KnowledgeSampler {
       proposed[k] = on;
       if (on !== x[k]) delta += on ? this.logRatio[k]! : -this.logRatio[k]!;
     }
-    const logPath = set.length * Math.log(chain.theta);
+    let logPath = 0;
+    for (const j of set) logPath += Math.log(this.chance(chain.theta, j));
     const logAccept = up ? logPath + delta : delta - logPath;
     if (Math.log(this.random()) < logAccept) x.set(proposed);
     else set.forEach((j, k) => (z[j] = before[k]!));
@@ -223,12 +239,12 @@ export class KnowledgeSampler {
     let on = 0;
     for (let i = 0; i < x.length; i++) {
       if (!this.eligible(x, i)) {
-        z[i] = this.random() < chain.theta ? 1 : 0;
+        z[i] = this.random() < this.chance(chain.theta, i) ? 1 : 0;
         on += z[i]!;
         continue;
       }
       const count = this.unlocked(chain, i);
-      let logOdds = priorLogOdds;
+      let logOdds = priorLogOdds + this.offsets[i]!;
       for (let k = 0; k < count; k++) logOdds += this.logRatio[this.changed[k]!]!;
       const p = 1 / (1 + Math.exp(-logOdds));
       const next = this.random() < p ? 1 : 0;
@@ -238,7 +254,9 @@ export class KnowledgeSampler {
       known[i]! += p;
       ready[i]! += 1;
     }
-    chain.theta = sampleBeta(1 + on, 1 + x.length - on, this.random);
+    chain.theta = this.withOffsets
+      ? sampleThetaOnGrid(z, this.offsets, this.random)
+      : sampleBeta(1 + on, 1 + x.length - on, this.random);
   }
 
   /** Runs `burn` sweeps per chain, then `sweeps` more whose averages form the belief. */
@@ -267,6 +285,28 @@ export class KnowledgeSampler {
       for (const p of this.graph.parents[i]!) known[p] = Math.max(known[p]!, known[i]!);
     return { known, ready, samples };
   }
+}
+
+const GRID = Array.from({ length: 49 }, (_, k) => (k + 0.5) / 49);
+
+/** θ from its conditional given the coins when topics have offsets (no conjugate form): on a fine grid. */
+function sampleThetaOnGrid(z: Uint8Array, offsets: Float64Array, random: () => number): number {
+  const logs = GRID.map((theta) => {
+    const base = Math.log(theta / (1 - theta));
+    let l = 0;
+    for (let i = 0; i < z.length; i++) {
+      const a = base + offsets[i]!;
+      // log σ(a) or log σ(−a), stably.
+      const s = z[i] ? a : -a;
+      l -= s > 0 ? Math.log1p(Math.exp(-s)) : -s + Math.log1p(Math.exp(s));
+    }
+    return l;
+  });
+  const max = Math.max(...logs);
+  const weights = logs.map((l) => Math.exp(l - max));
+  let u = random() * weights.reduce((a, b) => a + b, 0);
+  for (let k = 0; k < GRID.length; k++) if ((u -= weights[k]!) <= 0) return GRID[k]!;
+  return GRID[GRID.length - 1]!;
 }
 
 /** Gamma(k) for a whole k: a sum of k exponentials (k ≤ the topics + 1, drawn once per sweep). */
