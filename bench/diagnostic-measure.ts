@@ -93,12 +93,14 @@ const { values } = parseArgs({
     graphs: { type: 'string', default: '10' },
     learners: { type: 'string', default: '30' },
     only: { type: 'string', default: '' },
+    oracle: { type: 'boolean', default: false },
   },
   strict: false,
 });
 /** Units per condition (a random graph each, or a share of the demo's learners) and learners per unit. */
 export const GRAPHS = Number(values.graphs);
 export const LEARNERS = Number(values.learners);
+export const ORACLE = values.oracle === true;
 export const ONLY = String(values.only ?? '')
   .split(',')
   .filter(Boolean);
@@ -211,7 +213,8 @@ export function fitted(
     outcome: outcome.subarray(0, k),
   });
   fitTimes.push({ students: FIT_STUDENTS, answers: k, ms: performance.now() - t0 });
-  if (process.env.DIAGNOSTIC_ORACLE)
+  // --oracle: each question's true rates instead of the fitted ones, the ceiling a fit could reach.
+  if (ORACLE)
     return {
       items: school.items.map((it) => ({ id: it.id, topic: it.topic, ...bounded(truth.get(it.id)!) })),
       options: {
@@ -224,9 +227,6 @@ export function fitted(
     options: {
       topicModels: new Map(school.topics.map((t, i) => [t.id, fit.topics[i]!])),
       leak: fit.leak,
-      ...(process.env.DIAG_CHAINS
-        ? { chains: Number(process.env.DIAG_CHAINS), sweeps: Number(process.env.DIAG_SWEEPS) }
-        : {}),
     },
   };
 }
