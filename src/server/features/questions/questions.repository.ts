@@ -7,7 +7,9 @@ import type { QuestionsTable } from '../../db/tables/questions.ts';
 import { containsPattern, countedPage, noneEmpty } from '../../plugins/paging.ts';
 
 function selectQuestions(db: Db) {
-  return questionsWithTopicPath(db).select((eb) => [
+  return questionsWithTopicPath(db)
+    .leftJoin('item_parameters as ip', 'ip.question_id', 'questions.id')
+    .select((eb) => [
     'questions.id',
     'questions.micro_topic_id',
     'questions.type',
@@ -22,6 +24,13 @@ function selectQuestions(db: Db) {
     'sub_topics.name as sub_topic_name',
     'subjects.id as subject_id',
     'subjects.name as subject_name',
+    // The last refit's rates; none yet: the type's defaults (question-content.ts).
+    'ip.slip',
+    'ip.guess',
+    'ip.dont_know_known',
+    'ip.dont_know_unknown',
+    'ip.answers',
+    'ip.fitted_at',
     eb
       .selectFrom('assessment_questions')
       .select((e) => e.fn.countAll<number>().as('n'))
