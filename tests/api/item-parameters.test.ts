@@ -70,8 +70,12 @@ describe.each(dialects)('item parameters learned from answers (%s)', (dialect) =
       .returning('id')
       .execute();
     const wrong = JSON.stringify({ type: 'short_answer', text: 'no idea' });
-    const answers: Array<{ attempt_id: string; question_id: number; answer: string | null; correct: number }> =
-      [];
+    const answers: Array<{
+      attempt_id: string;
+      question_id: number;
+      answer: string | null;
+      correct: number;
+    }> = [];
     for (const [i, u] of users.entries()) {
       const knows = i % 2 === 0;
       const id = newId();
@@ -100,7 +104,11 @@ describe.each(dialects)('item parameters learned from answers (%s)', (dialect) =
         answers.push({
           attempt_id: id,
           question_id: q,
-          answer: dontKnow ? JSON.stringify(DONT_KNOW) : right ? JSON.stringify(rightAnswer('short_answer')) : wrong,
+          answer: dontKnow
+            ? JSON.stringify(DONT_KNOW)
+            : right
+              ? JSON.stringify(rightAnswer('short_answer'))
+              : wrong,
           correct: right ? 1 : 0,
         });
       }
@@ -176,7 +184,11 @@ describe.each(dialects)('item parameters learned from answers (%s)', (dialect) =
     const view = await t.request({ method: 'GET', url: `/api/attempts/${attempt}`, token: student.token });
     expect(view.statusCode).toBe(200);
     expect((await h.submit(student.token, attempt)).statusCode).toBe(200);
-    const result = await t.request({ method: 'GET', url: `/api/attempts/${attempt}/result`, token: student.token });
+    const result = await t.request({
+      method: 'GET',
+      url: `/api/attempts/${attempt}/result`,
+      token: student.token,
+    });
     for (const body of [started.body, view.body, result.body])
       expect(body).not.toMatch(/parameters|slip|guess|dont_know_known|dont_know_unknown|fitted_at/);
 

@@ -30,7 +30,7 @@ const answer = (correct: boolean | null, days = 0, feedback = false): Evidence =
 });
 
 describe('the proficiency model', () => {
-  it('starts from the type\'s rates, with a guess floor where a blind guess is near impossible', () => {
+  it("starts from the type's rates, with a guess floor where a blind guess is near impossible", () => {
     expect(choice4).toEqual({ slip: 0.1, guess: 0.25, dontKnowKnown: 0.05, dontKnowUnknown: 0.3 });
     expect(defaultItemModel({ type: 'true_false', correct: true }).guess).toBe(0.5);
     expect(defaultItemModel({ type: 'short_answer', accepted: ['x'] }).guess).toBe(0.15);

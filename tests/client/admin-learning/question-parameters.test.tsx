@@ -59,7 +59,7 @@ describe('item parameters shown to admins', () => {
       if (request.url === '/api/admin/questions/501') return json(200, { question: fitted });
       return undefined;
     });
-    renderScreen(<QuestionEditScreen id="501" />, { path: "/admin/question/:id", at: "/admin/question/501" });
+    renderScreen(<QuestionEditScreen id="501" />, { path: '/admin/question/:id', at: '/admin/question/501' });
     expect((await screen.findByTestId('question-parameters')).textContent).toBe(FITTED_TEXT);
   });
 

@@ -16,9 +16,7 @@ export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {
   const rate = 'double precision';
   await db.schema
     .createTable('item_parameters')
-    .addColumn('question_id', 'integer', (c) =>
-      c.primaryKey().references('questions.id').onDelete('cascade'),
-    )
+    .addColumn('question_id', 'integer', (c) => c.primaryKey().references('questions.id').onDelete('cascade'))
     .addColumn('slip', rate, (c) => c.notNull())
     .addColumn('guess', rate, (c) => c.notNull())
     .addColumn('dont_know_known', rate, (c) => c.notNull())

@@ -1,4 +1,4 @@
-import type { QuestionContent } from '../../../shared/contracts/questions.ts';
+import type { ItemParameters, QuestionContent } from '../../../shared/contracts/questions.ts';
 import type { Db } from '../../db/database.ts';
 import type { ItemParametersTable } from '../../db/tables/item-parameters.ts';
 import { fitItems, type FitData } from '../diagnostic/item-fit.ts';
@@ -148,4 +148,36 @@ export async function topicParameters(db: Db) {
     offset: r.offset,
     leak: r.leak,
   }));
+}
+
+/** A question's item_parameters columns, null where the last refit stored no row (a left join). */
+export interface FittedColumns {
+  slip: number | null;
+  guess: number | null;
+  dont_know_known: number | null;
+  dont_know_unknown: number | null;
+  answers: number | null;
+  fitted_at: string | null;
+}
+
+/** The rates a question is scored with: the last refit's, or its type's defaults before any. */
+export function parametersOf(row: FittedColumns, content: QuestionContent): ItemParameters {
+  if (row.fitted_at !== null && row.slip !== null && row.guess !== null)
+    return {
+      slip: row.slip,
+      guess: row.guess,
+      dont_know_known: row.dont_know_known ?? 0,
+      dont_know_unknown: row.dont_know_unknown ?? 0,
+      answers: Number(row.answers ?? 0),
+      fitted_at: row.fitted_at,
+    };
+  const d = defaultItemModel(content);
+  return {
+    slip: d.slip,
+    guess: d.guess,
+    dont_know_known: d.dontKnowKnown,
+    dont_know_unknown: d.dontKnowUnknown,
+    answers: 0,
+    fitted_at: null,
+  };
 }

@@ -1,11 +1,10 @@
 import {
   questionContentSchema,
-  type ItemParameters,
   type Question,
   type QuestionContent,
 } from '../../../shared/contracts/questions.ts';
 import type { QuestionRow } from './questions.repository.ts';
-import { defaultItemModel } from '../diagnostic/item-model.ts';
+import { parametersOf } from '../learning/item-parameters.ts';
 
 export function parseContent(json: string): QuestionContent {
   return questionContentSchema.parse(JSON.parse(json));
@@ -37,41 +36,16 @@ export function sharedContent(json: string): QuestionContent {
   return parsed;
 }
 
-/** A question's item_parameters columns, null where the last refit stored no row (a left join). */
-export interface FittedColumns {
-  slip: number | null;
-  guess: number | null;
-  dont_know_known: number | null;
-  dont_know_unknown: number | null;
-  answers: number | null;
-  fitted_at: string | null;
-}
-
-/** The rates a question is scored with: the last refit's, or its type's defaults before any. */
-export function parametersOf(row: FittedColumns, content: QuestionContent): ItemParameters {
-  if (row.fitted_at !== null && row.slip !== null && row.guess !== null)
-    return {
-      slip: row.slip,
-      guess: row.guess,
-      dont_know_known: row.dont_know_known ?? 0,
-      dont_know_unknown: row.dont_know_unknown ?? 0,
-      answers: Number(row.answers ?? 0),
-      fitted_at: row.fitted_at,
-    };
-  const d = defaultItemModel(content);
-  return {
-    slip: d.slip,
-    guess: d.guess,
-    dont_know_known: d.dontKnowKnown,
-    dont_know_unknown: d.dontKnowUnknown,
-    answers: 0,
-    fitted_at: null,
-  };
-}
-
 export function toQuestion(row: QuestionRow): Question {
-  const { slip: _s, guess: _g, dont_know_known: _k, dont_know_unknown: _u, answers: _a, fitted_at: _f, ...rest } =
-    row;
+  const {
+    slip: _s,
+    guess: _g,
+    dont_know_known: _k,
+    dont_know_unknown: _u,
+    answers: _a,
+    fitted_at: _f,
+    ...rest
+  } = row;
   const content = parseContent(row.content);
   return {
     ...rest,

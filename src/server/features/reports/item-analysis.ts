@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuestionContent } from '../../../shared/contracts/questions.ts';
 import type { ItemAnalysis, ItemRow } from '../../../shared/contracts/reports.ts';
 import { richTextToPlain } from '../../../shared/rich-text.ts';
-import { parametersOf } from '../questions/question-content.ts';
+import { parametersOf } from '../learning/item-parameters.ts';
 import { facility, itemFlags, pointBiserial, round2, type ItemSums } from './item-stats.ts';
 import type { Scope } from './report-sql.ts';
 import type { ReportsRepository } from './reports.repository.ts';
