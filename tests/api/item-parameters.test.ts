@@ -7,6 +7,7 @@ import {
   refitItemParameters,
 } from '../../src/server/features/learning/item-parameters.ts';
 import { defaultItemModel } from '../../src/server/features/diagnostic/item-model.ts';
+import { createItemParametersRepository } from '../../src/server/features/learning/item-parameters.repository.ts';
 import { createAssessment, newId, rightAnswer } from './factories/learning.ts';
 import { takingHelpers } from './factories/taking.ts';
 import { dialects, startTestApp, type TestApp } from './helpers.ts';
@@ -129,6 +130,16 @@ describe.each(dialects)('item parameters learned from answers (%s)', (dialect) =
 
     const done = await refitItemParameters(t.ctx.db, new Date());
     expect(done.answers).toBeGreaterThanOrEqual(480);
+    // Read a page at a time, every answer comes once, as in one read.
+    const repo = createItemParametersRepository(t.ctx.db);
+    const whole = await repo.answerColumns();
+    const paged = await repo.answerColumns(7);
+    expect(paged.length).toBe(whole.length);
+    expect(whole.length).toBe(done.answers);
+    const triples = (c: typeof whole) =>
+      Array.from({ length: c.length }, (_, k) => `${c.user[k]} ${c.question[k]} ${c.outcome[k]}`).sort();
+    expect(triples(paged)).toEqual(triples(whole));
+    expect(triples(whole).filter((x) => x.endsWith(' 2')).length).toBeGreaterThan(20);
 
     const after = (await question(choice)).json().question as Question;
     expect(after.parameters.fitted_at).not.toBeNull();
