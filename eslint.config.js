@@ -34,6 +34,9 @@ const serverForbid = (...rules) => ({
 const featurePublicModules = [
   'auth/tokens', // safeEqualHex, for the files feature's signed links
   'diagnostic/diagnostic-engine', // the diagnostic has no service: the engine is its public face
+  'diagnostic/item-model', // a question's rates (slip, guess, "I don't know"), for the mastery model
+  'diagnostic/item-fit', // learning them from answers, for the learning feature's refit
+  'learning/item-parameters', // the fitted rates, for attempts, questions and reports (and the sweep)
   'learning/mastery-model', // the mastery model's numbers, for attempts and the diagnostic
   'questions/question-types', // how each question type is checked and shuffled, for attempts
 ];

@@ -68,7 +68,7 @@ import { QuietRequestLog } from './plugins/request-log.ts';
 import { createRouter, type Authed, type RouteInfo } from './plugins/routes.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serveSpa } from './spa.ts';
-import { startAnnouncementSweep, startSweeps } from './sweeps.ts';
+import { startAnnouncementSweep, startItemFitSweep, startSweeps } from './sweeps.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -280,6 +280,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   // With several processes on one database, one of them sweeps (main.ts).
   if (config.sweeps) startSweeps(app, attempts, auth);
   if (config.sweeps) startAnnouncementSweep(app, announcements);
+  if (config.sweeps) startItemFitSweep(app, ctx);
 
   await serveSpa(app, config.staticDir);
   return { app, ctx, routes };

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context.ts';
+import { refitIfGrown } from './features/learning/item-parameters.ts';
 import type { createAnnouncementsService } from './features/announcements/announcements.service.ts';
 import type { createAttemptsService } from './features/attempts/attempts.service.ts';
 import type { createAuthService } from './features/auth/auth.service.ts';
@@ -40,6 +42,26 @@ export function startAnnouncementSweep(
         .catch((err: unknown) => app.log.warn({ err }, 'announcement sweep failed')),
     60_000,
   );
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
+ * Item parameters are refitted from the stored answers once they grew by max(200, 10 %) since the last fit
+ * (item-parameters.ts); the check is two counts, so it runs every ten minutes.
+ */
+export function startItemFitSweep(app: FastifyInstance, ctx: AppContext): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    refitIfGrown(ctx.db, ctx.now())
+      .then((done) => {
+        if (done) app.log.info(done, 'item parameters refitted');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'item fit sweep failed'))
+      .finally(() => (running = false));
+  }, 600_000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -7,6 +7,7 @@ import type {
   StudentRank,
 } from './contracts/reports.ts';
 import { dateTimeText, dayText } from './date-text.ts';
+import { itemParametersText } from './item-parameters-text.ts';
 
 /**
  * The columns of every report table and the text of each cell, in one place: the screen draws these cells
@@ -89,6 +90,7 @@ export const ITEM_COLUMNS: ReportColumn<ItemRow>[] = [
         ? r.options.map((o) => `${o.label}${o.key ? ' (right answer)' : ''}: ${o.count}`).join('; ')
         : dash,
   },
+  { label: 'Guessing and slips', cell: (r) => itemParametersText(r.parameters) },
   { label: 'Flags', cell: (r) => r.flags.map((f) => ITEM_FLAG_LABELS[f]).join('; ') || dash },
 ];
 

@@ -95,6 +95,7 @@ test('reports fill the width, speak plainly, count once, and export every row', 
     '% correct',
     'Separates strong from weak students',
     'Options chosen',
+    'Guessing and slips',
     'Flags',
   ]);
   const flags = items.getByRole('columnheader', { name: 'Flags' });

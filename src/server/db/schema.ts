@@ -33,6 +33,7 @@ import type {
   SubTopicsTable,
 } from './tables/knowledge-graph.ts';
 import type { QuestionsTable } from './tables/questions.ts';
+import type { ItemParametersTable, TopicParametersTable } from './tables/item-parameters.ts';
 import type { FilesTable } from './tables/files.ts';
 import type {
   ContentAttachmentsTable,
@@ -84,6 +85,8 @@ export interface Database {
   micro_topic_prerequisites: MicroTopicPrerequisitesTable;
   proficiency: ProficiencyTable;
   questions: QuestionsTable;
+  item_parameters: ItemParametersTable;
+  topic_parameters: TopicParametersTable;
   assessments: AssessmentsTable;
   assessment_questions: AssessmentQuestionsTable;
   assessment_draws: AssessmentDrawsTable;

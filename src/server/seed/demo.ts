@@ -5,6 +5,7 @@ import { seedDemoVideos } from './demo-videos.ts';
 import { seedLearning } from './learning.ts';
 import { seedDemoLive } from './demo-live.ts';
 import { seedDemoAnnouncements } from './demo-announcements.ts';
+import { refitItemParameters } from '../features/learning/item-parameters.ts';
 
 export const DEMO_PASSWORD = 'pathbuilder-demo';
 
@@ -141,5 +142,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   await seedDemoVideos(ctx, ids['admin@pathbuilder.test']!);
   await seedDemoResources(ctx, ids['admin@pathbuilder.test']!);
   await seedDemoLectures(ctx, ids['admin@pathbuilder.test']!);
+  // The demo's questions show rates learned from its seeded answers, as a school's would after a while.
+  await refitItemParameters(ctx.db, ctx.now());
   return true;
 }

@@ -69,6 +69,25 @@ export const questionContentSchema = z.discriminatedUnion('type', [
 ]);
 export type QuestionContent = z.infer<typeof questionContentSchema>;
 
+/**
+ * How the diagnostic and the mastery model read a question's answers (issue 25): learned from the stored
+ * answers by the last refit, or its type's defaults (`fitted_at` null, `answers` 0). Staff only: no student
+ * payload carries it.
+ */
+export const itemParametersSchema = z.object({
+  /** A student who knows the topic answers wrong anyway. */
+  slip: z.number(),
+  /** A student who does not know it answers right anyway. */
+  guess: z.number(),
+  /** The chance of "I don't know" from a student who knows the topic, and from one who does not. */
+  dont_know_known: z.number(),
+  dont_know_unknown: z.number(),
+  /** The answers the fit rests on. */
+  answers: z.number(),
+  fitted_at: z.string().nullable(),
+});
+export type ItemParameters = z.infer<typeof itemParametersSchema>;
+
 export const questionSchema = z.object({
   id: z.number(),
   micro_topic_id: z.number(),
@@ -86,6 +105,7 @@ export const questionSchema = z.object({
   /** A Test Yourself question: never drawn into an assessment, so practice may show its key. */
   practice_only: z.boolean(),
   updated_at: z.string(),
+  parameters: itemParametersSchema,
 });
 export type Question = z.infer<typeof questionSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isTimeZone } from '../date-text.ts';
 import { idTextSchema, listMetaSchema } from './common.ts';
+import { itemParametersSchema } from './questions.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The admin dashboard (/admin) and Reports (/admin/reports): admins see every school, a teacher their own.
@@ -117,6 +118,8 @@ export const itemRowSchema = z.object({
   /** Choice questions: how often each option was chosen. */
   options: z.array(itemOptionSchema),
   flags: z.array(z.enum(ITEM_FLAGS)),
+  /** What the diagnostic and the mastery model assume about the question (fitted, else its type's defaults). */
+  parameters: itemParametersSchema,
 });
 export type ItemRow = z.infer<typeof itemRowSchema>;
 export const itemAnalysisResponseSchema = z.object({

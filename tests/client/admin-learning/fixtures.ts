@@ -82,6 +82,14 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
     },
     used_in: 0,
     updated_at: '2025-01-01T00:00:00.000Z',
+    parameters: {
+      slip: 0.1,
+      guess: 0.5,
+      dont_know_known: 0.05,
+      dont_know_unknown: 0.3,
+      answers: 0,
+      fitted_at: null,
+    },
     ...overrides,
   };
 }

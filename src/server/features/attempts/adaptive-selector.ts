@@ -17,7 +17,7 @@ export interface DiagnosticLog {
   attempt_id: string;
   /** The graded answers in the order they were given. */
   log: ReadonlyArray<{ question_id: number; response: Response }>;
-  /** The attempt's questions with their micro topic and rates (fitted, or their type's defaults). */
+  /** The attempt's questions with their micro topic and rates (fitted, else their type's defaults). */
   items: ReadonlyArray<{
     id: number;
     micro_topic_id: number;
@@ -26,10 +26,10 @@ export interface DiagnosticLog {
     dontKnowKnown?: number;
     dontKnowUnknown?: number;
   }>;
-  /** Fitted topic priors (offset, leak); topics without one use the defaults. */
-  topics?: ReadonlyArray<{ micro_topic_id: number; offset: number; leak: number }>;
   /** The knowledge graph's prerequisite edges (those through topics the attempt does not test count too). */
   prerequisites: ReadonlyArray<{ micro_topic_id: number; prerequisite_id: number }>;
+  /** Each topic's fitted prior offset and leak (empty before the first refit). */
+  topics?: ReadonlyArray<{ micro_topic_id: number; offset: number; leak: number }>;
 }
 
 export interface AdaptiveSelector {

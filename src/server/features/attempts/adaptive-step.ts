@@ -1,7 +1,7 @@
 import type { AdaptiveStep } from '../../../shared/contracts/attempts.ts';
 import { isDontKnow } from '../../../shared/contracts/attempts.ts';
 import type { AttemptAnswersTable } from '../../db/tables/attempts.ts';
-import { itemParams } from '../learning/mastery-model.ts';
+import { itemModels, topicParameters } from '../learning/item-parameters.ts';
 import { isCorrect } from '../questions/question-types.ts';
 import type { DiagnosticLog } from './adaptive-selector.ts';
 import { questionIdsOf, type AttemptCore, type LoadedQuestion } from './attempt-core.ts';
@@ -35,11 +35,21 @@ export function createAdaptiveStep(core: AttemptCore) {
             : ('wrong' as const);
         return { question_id: a.question_id, response };
       });
+    // Each question's rates: fitted from the stored answers where a refit has run, else its type's defaults.
+    const [models, topics, prerequisites] = await Promise.all([
+      itemModels(
+        core.ctx.db,
+        questions.map((q) => ({ id: q.id, content: q.parsed })),
+      ),
+      topicParameters(core.ctx.db),
+      repo.prerequisiteEdges(),
+    ]);
     return {
       attempt_id: row.id,
       log,
-      items: questions.map((q) => ({ id: q.id, micro_topic_id: q.micro_topic_id, ...itemParams(q.parsed) })),
-      prerequisites: await repo.prerequisiteEdges(),
+      items: questions.map((q) => ({ id: q.id, micro_topic_id: q.micro_topic_id, ...models.get(q.id)! })),
+      prerequisites,
+      topics,
     };
   }
 

@@ -13,13 +13,12 @@ import {
   EMPTY_TOPIC,
   effective,
   isDueForRecheck,
-  itemParams,
   levelOf,
   MASTERED,
   step,
-  type ItemParams,
   type TopicState,
 } from './mastery-model.ts';
+import { itemModels } from './item-parameters.ts';
 
 /** An attempt's time counts up to this much: a tab left open overnight is not study time. */
 const MAX_ATTEMPT_SECONDS = 3 * 3600;
@@ -59,31 +58,29 @@ export function createLearningRecalculator(ctx: AppContext) {
     );
   }
 
-  function paramsCache() {
-    const cache = new Map<number, ItemParams>();
-    return (a: GradedAnswer) => {
-      let p = cache.get(a.question_id);
-      if (!p) {
-        p = itemParams(JSON.parse(a.content) as QuestionContent);
-        cache.set(a.question_id, p);
-      }
-      return p;
-    };
+  /** Each answered question's rates: fitted where the last refit stored them, else its type's defaults. */
+  async function modelsOf(answers: GradedAnswer[]) {
+    const contents = new Map<number, string>();
+    for (const a of answers) contents.set(a.question_id, a.content);
+    return itemModels(
+      ctx.db,
+      [...contents].map(([id, content]) => ({ id, content: JSON.parse(content) as QuestionContent })),
+    );
   }
 
   async function recalculateProficiency(userId: number): Promise<Proficiency> {
     const answers = await repo.gradedAnswers(userId);
     const nowIso = iso();
     const now = Date.parse(nowIso);
-    const params = paramsCache();
+    const models = await modelsOf(answers);
     const states = new Map<number, TopicState>();
     const history = new Map<string, MasteryHistoryTable>();
     for (const a of answers) {
       if (!marked(a, now)) continue;
       const state = step(states.get(a.micro_topic_id) ?? EMPTY_TOPIC, {
         at: a.at,
-        correct: a.answered ? a.correct === 1 : null,
-        item: params(a),
+        outcome: !a.answered ? 'dont_know' : a.correct === 1 ? 'correct' : 'wrong',
+        item: models.get(a.question_id)!,
         feedback: a.kind === 'practice',
       });
       states.set(a.micro_topic_id, state);

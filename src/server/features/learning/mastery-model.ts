@@ -1,10 +1,13 @@
-import type { QuestionContent } from '../../../shared/contracts/questions.ts';
+import { outcomeChances, type ItemModel, type Outcome } from '../diagnostic/item-model.ts';
+
+export { DEFAULT_SLIP, defaultItemModel, type ItemModel, type Outcome } from '../diagnostic/item-model.ts';
 
 /**
  * The proficiency model: Bayesian knowledge tracing per student per micro topic.
  *
- * Each topic holds P(mastered). A graded answer moves it by Bayes' rule through the item's slip rate (a
- * student who knows it still gets it wrong) and guess rate (one who does not still gets it right); practice
+ * Each topic holds P(mastered). A graded answer moves it by Bayes' rule through the item's rates
+ * (`diagnostic/item-model.ts`, fitted from the stored answers where a refit has run, else its type's
+ * defaults): right, wrong and "I don't know" each have their chance for a knower and a non-knower; practice
  * with feedback then adds a learning step (the student saw the right answer). Between answers the estimate
  * decays toward the prior with a half-life, so an old mastery fades and the topic becomes due for a re-check.
  *
@@ -13,7 +16,6 @@ import type { QuestionContent } from '../../../shared/contracts/questions.ts';
  */
 
 export const PRIOR = 0.3;
-export const DEFAULT_SLIP = 0.1;
 /** Practice with feedback: the chance an unmastered topic becomes mastered after seeing the answer. */
 export const LEARN_RATE = 0.1;
 /** The share of mastery above the prior that remains after this many days without evidence is one half. */
@@ -27,37 +29,6 @@ const FLOOR = 0.001;
 const CEILING = 0.999;
 const DAY_MS = 86_400_000;
 
-export interface ItemParams {
-  slip: number;
-  guess: number;
-}
-
-function factorial(n: number): number {
-  let f = 1;
-  for (let i = 2; i <= n; i += 1) f *= i;
-  return f;
-}
-
-/**
- * Slip 0.1 for every item; guess = the chance of answering right at random: 1 ÷ options for a choice, ½ for
- * true/false, 0 for a short answer, and 1 ÷ n! for matching and ordering (the whole arrangement must be right).
- */
-export function itemParams(content: QuestionContent): ItemParams {
-  switch (content.type) {
-    case 'single_choice':
-    case 'multiple_choice':
-      return { slip: DEFAULT_SLIP, guess: 1 / content.options.length };
-    case 'true_false':
-      return { slip: DEFAULT_SLIP, guess: 0.5 };
-    case 'short_answer':
-      return { slip: DEFAULT_SLIP, guess: 0 };
-    case 'matching':
-      return { slip: DEFAULT_SLIP, guess: 1 / factorial(content.pairs.length) };
-    case 'ordering':
-      return { slip: DEFAULT_SLIP, guess: 1 / factorial(content.items.length) };
-  }
-}
-
 const clamp = (p: number) => Math.min(CEILING, Math.max(FLOOR, p));
 
 /** The estimate `days` after it was last updated: the part above the prior halves every HALF_LIFE_DAYS. */
@@ -67,18 +38,13 @@ export function decayed(p: number, days: number): number {
 }
 
 /**
- * P(mastered | this answer). `correct: null` is "I don't know": evidence of not knowing without the chance
- * of a guess (treated as a wrong answer with guess 0, slip as given).
+ * P(mastered | this outcome): Bayes through the item's chances of the outcome for a knower and a non-knower.
+ * "I don't know" (and a question left unanswered) is its own outcome: it moves the estimate by the item's
+ * dontKnowKnown against dontKnowUnknown, not as a wrong answer would.
  */
-export function afterAnswer(p: number, correct: boolean | null, item: ItemParams): number {
-  const { slip } = item;
-  const guess = correct === null ? 0 : item.guess;
-  if (correct) {
-    const known = p * (1 - slip);
-    return clamp(known / (known + (1 - p) * guess));
-  }
-  const known = p * slip;
-  return clamp(known / (known + (1 - p) * (1 - guess)));
+export function afterAnswer(p: number, outcome: Outcome, item: ItemModel): number {
+  const { known, unknown } = outcomeChances(item, outcome);
+  return clamp((p * known) / (p * known + (1 - p) * unknown));
 }
 
 /** After feedback (Test Yourself shows the answer): some unmastered students learn it. */
@@ -88,8 +54,8 @@ export function afterFeedback(p: number): number {
 
 export interface Evidence {
   at: string;
-  correct: boolean | null;
-  item: ItemParams;
+  outcome: Outcome;
+  item: ItemModel;
   /** The student saw the right answer right away (practice). */
   feedback: boolean;
 }
@@ -110,7 +76,7 @@ const daysBetween = (from: string | null, to: string) =>
 /** One answer applied to a topic's state: decay to the answer's time, Bayes, then the learning step. */
 export function step(state: TopicState, e: Evidence): TopicState {
   let p = decayed(state.p, daysBetween(state.updatedAt, e.at));
-  p = afterAnswer(p, e.correct, e.item);
+  p = afterAnswer(p, e.outcome, e.item);
   if (e.feedback) p = afterFeedback(p);
   const updatedAt = state.updatedAt !== null && state.updatedAt > e.at ? state.updatedAt : e.at;
   return { p, evidence: state.evidence + 1, updatedAt };

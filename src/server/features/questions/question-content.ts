@@ -4,6 +4,7 @@ import {
   type QuestionContent,
 } from '../../../shared/contracts/questions.ts';
 import type { QuestionRow } from './questions.repository.ts';
+import { parametersOf } from '../learning/item-parameters.ts';
 
 export function parseContent(json: string): QuestionContent {
   return questionContentSchema.parse(JSON.parse(json));
@@ -36,12 +37,23 @@ export function sharedContent(json: string): QuestionContent {
 }
 
 export function toQuestion(row: QuestionRow): Question {
+  const {
+    slip: _s,
+    guess: _g,
+    dont_know_known: _k,
+    dont_know_unknown: _u,
+    answers: _a,
+    fitted_at: _f,
+    ...rest
+  } = row;
+  const content = parseContent(row.content);
   return {
-    ...row,
+    ...rest,
     type: row.type as Question['type'],
-    content: parseContent(row.content),
+    content,
     used_in: Number(row.used_in ?? 0),
     practice_only: row.practice_only === 1,
+    parameters: parametersOf(row, content),
   };
 }
 

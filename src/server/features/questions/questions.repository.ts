@@ -7,27 +7,36 @@ import type { QuestionsTable } from '../../db/tables/questions.ts';
 import { containsPattern, countedPage, noneEmpty } from '../../plugins/paging.ts';
 
 function selectQuestions(db: Db) {
-  return questionsWithTopicPath(db).select((eb) => [
-    'questions.id',
-    'questions.micro_topic_id',
-    'questions.type',
-    'questions.difficulty',
-    'questions.stem',
-    'questions.explanation',
-    'questions.image_url',
-    'questions.content',
-    'questions.practice_only',
-    'questions.updated_at',
-    'micro_topics.name as micro_topic_name',
-    'sub_topics.name as sub_topic_name',
-    'subjects.id as subject_id',
-    'subjects.name as subject_name',
-    eb
-      .selectFrom('assessment_questions')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .whereRef('assessment_questions.question_id', '=', 'questions.id')
-      .as('used_in'),
-  ]);
+  return questionsWithTopicPath(db)
+    .leftJoin('item_parameters as ip', 'ip.question_id', 'questions.id')
+    .select((eb) => [
+      'questions.id',
+      'questions.micro_topic_id',
+      'questions.type',
+      'questions.difficulty',
+      'questions.stem',
+      'questions.explanation',
+      'questions.image_url',
+      'questions.content',
+      'questions.practice_only',
+      'questions.updated_at',
+      'micro_topics.name as micro_topic_name',
+      'sub_topics.name as sub_topic_name',
+      'subjects.id as subject_id',
+      'subjects.name as subject_name',
+      // The last refit's rates; none yet: the type's defaults (question-content.ts).
+      'ip.slip',
+      'ip.guess',
+      'ip.dont_know_known',
+      'ip.dont_know_unknown',
+      'ip.answers',
+      'ip.fitted_at',
+      eb
+        .selectFrom('assessment_questions')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('assessment_questions.question_id', '=', 'questions.id')
+        .as('used_in'),
+    ]);
 }
 export type QuestionRow = RowOf<ReturnType<typeof selectQuestions>>;
 

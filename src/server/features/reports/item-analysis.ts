@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuestionContent } from '../../../shared/contracts/questions.ts';
 import type { ItemAnalysis, ItemRow } from '../../../shared/contracts/reports.ts';
 import { richTextToPlain } from '../../../shared/rich-text.ts';
+import { parametersOf } from '../learning/item-parameters.ts';
 import { facility, itemFlags, pointBiserial, round2, type ItemSums } from './item-stats.ts';
 import type { Scope } from './report-sql.ts';
 import type { ReportsRepository } from './reports.repository.ts';
@@ -89,7 +90,8 @@ export function createItemAnalysis(repo: ReportsRepository) {
         Object.assign(sums, { ...totals, right: sums.right, sumTotalRight: sums.sumTotalRight });
       const fac = facility(sums);
       const disc = pointBiserial(sums);
-      const options = optionCounts(JSON.parse(q.content) as QuestionContent, gs);
+      const content = JSON.parse(q.content) as QuestionContent;
+      const options = optionCounts(content, gs);
       return {
         position: 0,
         question_id: q.id,
@@ -100,6 +102,7 @@ export function createItemAnalysis(repo: ReportsRepository) {
         discrimination: round2(disc),
         options,
         flags: itemFlags(fac, disc, options),
+        parameters: parametersOf(q, content),
       };
     });
     rows.sort(

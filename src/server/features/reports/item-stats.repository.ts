@@ -129,8 +129,20 @@ export function createItemStatsRepository(db: Db, dialect: Dialect) {
       ids.length
         ? db
             .selectFrom('questions')
-            .select(['id', 'type', 'stem', 'content'])
-            .where('id', 'in', ids)
+            .leftJoin('item_parameters as ip', 'ip.question_id', 'questions.id')
+            .select([
+              'questions.id',
+              'questions.type',
+              'questions.stem',
+              'questions.content',
+              'ip.slip',
+              'ip.guess',
+              'ip.dont_know_known',
+              'ip.dont_know_unknown',
+              'ip.answers',
+              'ip.fitted_at',
+            ])
+            .where('questions.id', 'in', ids)
             .execute()
         : Promise.resolve([]),
   };

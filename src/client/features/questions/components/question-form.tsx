@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import type { KnowledgeGraph } from '../../../../shared/contracts/knowledge-graph.ts';
 import { DIFFICULTY_LABELS } from '../../../../shared/contracts/questions.ts';
 import type { Question, QuestionType } from '../../../../shared/contracts/questions.ts';
+import { itemParametersText } from '../../../../shared/item-parameters-text.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { Dropdown } from '../../../components/dropdown.tsx';
 import { showToast } from '../../../components/toast.tsx';
@@ -199,6 +200,11 @@ export function QuestionForm({
       {question && question.used_in > 0 && (
         <p className="field__hint">
           Used in {question.used_in} assessment{question.used_in === 1 ? '' : 's'}: changes apply there too.
+        </p>
+      )}
+      {question && (
+        <p className="field__hint" data-testid="question-parameters">
+          {itemParametersText(question.parameters)}
         </p>
       )}
     </form>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS } from '../../../../shared/contracts/questions.ts';
 import type { Question } from '../../../../shared/contracts/questions.ts';
+import { itemParametersText } from '../../../../shared/item-parameters-text.ts';
 import { richTextToPlain } from '../../../../shared/rich-text.ts';
 import { DataTable } from '../../../components/list-kit/index.ts';
 import type { Column } from '../../../components/list-kit/index.ts';
@@ -12,20 +13,39 @@ export function shortStem(stem: string): string {
   return plain.length > MAX_STEM ? `${plain.slice(0, MAX_STEM - 1)}…` : plain;
 }
 
-/** Questions as rows; the last column holds what the caller offers for each (edit link, add button). */
+/**
+ * Questions as rows; the last column holds what the caller offers for each (edit link, add button). With
+ * `parameters` (the bank), each question's learned guessing and slips sit under its text.
+ */
 export function QuestionTable({
   questions,
   caption,
   actionHeader,
   action,
+  parameters = false,
 }: {
   questions: readonly Question[];
   caption: string;
   actionHeader: string;
   action: (q: Question) => ReactNode;
+  parameters?: boolean;
 }) {
   const columns: Array<Column<Question>> = [
-    { key: 'stem', header: 'Question', cell: (q) => shortStem(q.stem) },
+    {
+      key: 'stem',
+      header: 'Question',
+      cell: (q) =>
+        parameters ? (
+          <>
+            {shortStem(q.stem)}
+            <div className="bo-table__muted" data-testid="question-parameters">
+              {itemParametersText(q.parameters)}
+            </div>
+          </>
+        ) : (
+          shortStem(q.stem)
+        ),
+    },
     { key: 'type', header: 'Type', cell: (q) => QUESTION_TYPE_LABELS[q.type] },
     { key: 'difficulty', header: 'Difficulty', cell: (q) => DIFFICULTY_LABELS[q.difficulty] ?? q.difficulty },
     {

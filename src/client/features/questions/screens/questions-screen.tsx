@@ -98,6 +98,7 @@ function QuestionBank() {
             <QuestionTable
               questions={rows}
               caption="Questions"
+              parameters
               actionHeader="Edit"
               action={(q) => (
                 <Link to={PATHS.adminQuestion(q.id)} aria-label={`Edit question: ${shortStem(q.stem)}`}>

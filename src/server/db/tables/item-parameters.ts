@@ -1,0 +1,22 @@
+/** A question's rates as the last refit learned them (learning/item-parameters.ts); no row: its type's defaults. */
+export interface ItemParametersTable {
+  question_id: number;
+  slip: number;
+  guess: number;
+  dont_know_known: number;
+  dont_know_unknown: number;
+  /** The answers the fit rests on. */
+  answers: number;
+  fitted_at: string;
+}
+/** A micro topic's prior as the last refit learned it. */
+export interface TopicParametersTable {
+  micro_topic_id: number;
+  /** Added to the student's log-odds of knowing the topic once its prerequisites are known. */
+  offset: number;
+  /** P(known | a prerequisite not known). */
+  leak: number;
+  /** Students with answers on it. */
+  students: number;
+  fitted_at: string;
+}
