@@ -151,11 +151,45 @@ export class KnowledgeSampler {
     });
   }
 
+  /** P(coin i set | θ) by topic, per θ met (the grid's and the chains' starting values). */
+  private readonly chances = new Map<number, Float64Array>();
+
   /** P(coin i set | θ): θ itself, moved by the topic's offset. */
   private chance(theta: number, i: number): number {
-    const o = this.offsets[i]!;
-    return o === 0 ? theta : 1 / (1 + Math.exp(-(Math.log(theta / (1 - theta)) + o)));
+    if (!this.withOffsets) return theta;
+    let table = this.chances.get(theta);
+    if (!table) {
+      const base = Math.log(theta / (1 - theta));
+      table = this.offsets.map((o) => 1 / (1 + Math.exp(-(base + o))));
+      this.chances.set(theta, table);
+    }
+    return table[i]!;
   }
+
+  /**
+   * θ from its conditional given the coins when topics have offsets (no conjugate form), on a fine grid:
+   * log P(θ | z) = Σ_i log P(z_i | θ) = Σ_i log P(clear | θ) + Σ_{i set} log(P(set | θ) / P(clear | θ)).
+   */
+  private thetaOnGrid(z: Uint8Array): number {
+    const table = (this.grid ??= gridTable(this.offsets));
+    const n = z.length;
+    const logs = new Float64Array(GRID.length);
+    let max = -Infinity;
+    for (let g = 0; g < GRID.length; g++) {
+      let l = table.clear[g]!;
+      const row = g * n;
+      for (let i = 0; i < n; i++) if (z[i]) l += table.set[row + i]!;
+      logs[g] = l;
+      if (l > max) max = l;
+    }
+    let total = 0;
+    for (let g = 0; g < GRID.length; g++) total += logs[g] = Math.exp(logs[g]! - max);
+    let u = this.random() * total;
+    for (let g = 0; g < GRID.length; g++) if ((u -= logs[g]!) <= 0) return GRID[g]!;
+    return GRID[GRID.length - 1]!;
+  }
+
+  private grid: { clear: Float64Array; set: Float64Array } | null = null;
 
   private rebuild(chain: Chain): void {
     const { parents } = this.graph;
@@ -255,7 +289,7 @@ export class KnowledgeSampler {
       ready[i]! += 1;
     }
     chain.theta = this.withOffsets
-      ? sampleThetaOnGrid(z, this.offsets, this.random)
+      ? this.thetaOnGrid(z)
       : sampleBeta(1 + on, 1 + x.length - on, this.random);
   }
 
@@ -289,24 +323,21 @@ export class KnowledgeSampler {
 
 const GRID = Array.from({ length: 49 }, (_, k) => (k + 0.5) / 49);
 
-/** θ from its conditional given the coins when topics have offsets (no conjugate form): on a fine grid. */
-function sampleThetaOnGrid(z: Uint8Array, offsets: Float64Array, random: () => number): number {
-  const logs = GRID.map((theta) => {
+/** Per grid θ: Σ_i log P(clear | θ), and per topic log(P(set | θ) / P(clear | θ)) (row-major, θ × topic). */
+function gridTable(offsets: Float64Array): { clear: Float64Array; set: Float64Array } {
+  const n = offsets.length;
+  const clear = new Float64Array(GRID.length);
+  const set = new Float64Array(GRID.length * n);
+  GRID.forEach((theta, g) => {
     const base = Math.log(theta / (1 - theta));
-    let l = 0;
-    for (let i = 0; i < z.length; i++) {
+    for (let i = 0; i < n; i++) {
       const a = base + offsets[i]!;
-      // log σ(a) or log σ(−a), stably.
-      const s = z[i] ? a : -a;
-      l -= s > 0 ? Math.log1p(Math.exp(-s)) : -s + Math.log1p(Math.exp(s));
+      // log σ(−a), stably; log σ(a) − log σ(−a) = a.
+      clear[g]! -= a > 0 ? a + Math.log1p(Math.exp(-a)) : Math.log1p(Math.exp(a));
+      set[g * n + i] = a;
     }
-    return l;
   });
-  const max = Math.max(...logs);
-  const weights = logs.map((l) => Math.exp(l - max));
-  let u = random() * weights.reduce((a, b) => a + b, 0);
-  for (let k = 0; k < GRID.length; k++) if ((u -= weights[k]!) <= 0) return GRID[k]!;
-  return GRID[GRID.length - 1]!;
+  return { clear, set };
 }
 
 /** Gamma(k) for a whole k: a sum of k exponentials (k ≤ the topics + 1, drawn once per sweep). */
