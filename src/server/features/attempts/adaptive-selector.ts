@@ -11,7 +11,7 @@ import { fixedOrderSelector, type QuestionSelector } from './question-selector.t
  * The diagnostic's selector. It plans like the fixed one (the pool the assessment draws, all handed to the
  * client up front so it can go on offline), but the next question depends on the answers so far and on
  * whether they were right, which only the server knows: each call replays the attempt's log through the
- * knowledge-space engine, seeded by the attempt id, so the same log always gives the same step.
+ * knowledge-space engine, seeded by the answers themselves, so the same log always gives the same step.
  */
 export interface DiagnosticLog {
   attempt_id: string;
@@ -38,7 +38,11 @@ export interface AdaptiveSelector {
   outcome(attempt: DiagnosticLog): DiagnosticOutcome;
 }
 
-/** FNV-1a of the attempt id: a stable seed per attempt. */
+/**
+ * FNV-1a of the answers so far: the sampler's seed (where the graph is too large to sum over exactly, as the
+ * demo's 60 topics are). Seeded by the answers rather than the attempt, two students who gave the same
+ * answers get the same next question and the same results.
+ */
 function seedOf(id: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
@@ -83,7 +87,7 @@ function replay(attempt: DiagnosticLog, cap: number): DiagnosticEngine {
     topicIds.map((id) => ({ id, prerequisites: prerequisites.get(id)! })),
     attempt.items.map(({ micro_topic_id, ...it }) => ({ ...it, topic: micro_topic_id })),
     {
-      seed: seedOf(attempt.attempt_id),
+      seed: seedOf(attempt.log.map((a) => `${a.question_id}:${a.response}`).join(',')),
       cap,
       topicModels: new Map((attempt.topics ?? []).map((t) => [t.micro_topic_id, t])),
     },
