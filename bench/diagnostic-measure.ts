@@ -217,10 +217,7 @@ export function fitted(
   if (ORACLE)
     return {
       items: school.items.map((it) => ({ id: it.id, topic: it.topic, ...bounded(truth.get(it.id)!) })),
-      options: {
-        topicModels: new Map(school.topics.map((t, i) => [t.id, { ...fit.topics[i]!, offset: 0 }])),
-        leak: 0.07,
-      },
+      options: { topicModels: new Map(school.topics.map((t, i) => [t.id, fit.topics[i]!])), leak: fit.leak },
     };
   return {
     items: school.items.map((it) => ({ id: it.id, topic: it.topic, ...fit.items[itemIndex.get(it.id)!]! })),

@@ -51,7 +51,7 @@ export interface FitResult {
 }
 
 export const PRIOR_ANSWERS = 20;
-const ROUNDS = 25;
+const ROUNDS = 50;
 export const DEFAULT_LEAK = 0.05;
 const LEAK_PRIOR = 30;
 const OFFSET_PRIOR = 20;
