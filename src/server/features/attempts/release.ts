@@ -45,6 +45,20 @@ export function holdsKeys(a: ReleaseFacts, now: number): boolean {
   return last === null || last > now;
 }
 
+/**
+ * Whether a diagnostic still holds its questions' keys from one student. Every student takes the diagnostic
+ * before any quiz, exam or Test Yourself, and it draws from the whole bank: held from everyone, it would hide
+ * the key of nearly every question everywhere for good. So it holds them from a student only while that
+ * student may still answer it: an attempt open, or attempts left.
+ */
+export function diagnosticHoldsFrom(
+  a: { attempts_allowed: number | null },
+  taker: { made: number; open: number } | undefined,
+): boolean {
+  if (!taker) return true;
+  return taker.open > 0 || a.attempts_allowed === null || taker.made < a.attempts_allowed;
+}
+
 export const REVIEW_WITHHELD = {
   after_close: 'Answers and explanations appear here once the assessment closes.',
   never: 'Your teacher has chosen not to show answers for this assessment.',
