@@ -31,7 +31,7 @@ describe.each(dialects)('assessment integrity (%s)', (dialect) => {
     (await studentOf(school, over)).token;
 
   describe('Test Yourself never hands out a key an assessment still holds back', () => {
-    it('draws nothing from the seeded exams and quizzes, nor from the diagnostic while the student may still take it', async () => {
+    it('draws nothing from the seeded exams and quizzes, nor from the diagnostic while the student is taking it', async () => {
       const topics = (await t.ctx.db.selectFrom('micro_topics').select('id').execute()).map((r) => r.id);
       const fixed = await t.ctx.db
         .selectFrom('assessment_questions')
@@ -50,12 +50,19 @@ describe.each(dialects)('assessment integrity (%s)', (dialect) => {
         .where('practice_only', '=', 0)
         .execute();
       // Quizzes and exams hold their keys from everyone; the diagnostic (the whole assessable bank) from a
-      // student only while they may still answer it.
+      // student while they are taking it.
       const heldFromAll = new Set([
         ...fixed.filter((f) => f.kind !== 'diagnostic').map((f) => f.question_id),
         ...drawPools.map((q) => q.id),
       ]);
       const inDiagnostic = new Set(fixed.filter((f) => f.kind === 'diagnostic').map((f) => f.question_id));
+      const diagnostic = (
+        await t.ctx.db
+          .selectFrom('assessments')
+          .select('id')
+          .where('kind', '=', 'diagnostic')
+          .executeTakeFirstOrThrow()
+      ).id;
       expect(heldFromAll.size).toBeGreaterThan(100);
       expect(inDiagnostic.size).toBe(195);
       const drawn = async (token: string) => {
@@ -75,8 +82,11 @@ describe.each(dialects)('assessment integrity (%s)', (dialect) => {
       };
       // The demo student has taken the diagnostic (its one attempt).
       expect((await drawn(student)).filter((id) => heldFromAll.has(id))).toEqual([]);
-      // Let in, but with the diagnostic still to take: only Test Yourself's own questions.
-      const waiting = await drawn(await newStudent());
+      // Let in (by another diagnostic, say) and in the middle of this one: only Test Yourself's own questions.
+      const midway = await newStudent();
+      const started = await start(midway, diagnostic);
+      expect(started.statusCode, started.body).toBe(200);
+      const waiting = await drawn(midway);
       expect(waiting.filter((id) => heldFromAll.has(id) || inDiagnostic.has(id))).toEqual([]);
     });
 

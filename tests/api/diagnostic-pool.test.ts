@@ -150,7 +150,7 @@ describe.each(dialects)('the demo diagnostic and its pool (%s)', (dialect) => {
     }
   });
 
-  it('still holds its questions from a student who may yet take it: Test Yourself draws none of them', async () => {
+  it('holds its questions from a student while they are taking it; Test Yourself draws them once it is done', async () => {
     // A topic no quiz or exam uses (the last subject's): only the diagnostic holds its assessable questions.
     const topic = (
       await t.ctx.db.selectFrom('micro_topics').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
@@ -160,6 +160,12 @@ describe.each(dialects)('the demo diagnostic and its pool (%s)', (dialect) => {
       .select(['id', 'practice_only'])
       .where('micro_topic_id', '=', topic)
       .execute();
+    const everyOne = all.map((q) => q.id).sort((a, b) => a - b);
+    const practiceOnly = all
+      .filter((q) => q.practice_only === 1)
+      .map((q) => q.id)
+      .sort((a, b) => a - b);
+    expect(practiceOnly.length).toBeLessThan(everyOne.length);
     const practiseWith = async (token: string) => {
       const res = await t.request({
         method: 'POST',
@@ -170,19 +176,19 @@ describe.each(dialects)('the demo diagnostic and its pool (%s)', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().questions as Array<{ id: number }>).map((q) => q.id).sort((a, b) => a - b);
     };
-    // Let in (taken_diagnostics) but with the diagnostic still to take: its questions stay out of practice.
-    const waiting = await studentOf(school);
-    expect(await practiseWith(waiting.token)).toEqual(
-      all
-        .filter((q) => q.practice_only === 1)
-        .map((q) => q.id)
-        .sort((a, b) => a - b),
-    );
-    // After it, the topic's assessable questions are theirs to practise too.
-    const done = await takeDiagnostic();
-    const token = await t.login(done.email, done.password);
-    expect(await practiseWith(token)).toEqual(all.map((q) => q.id).sort((a, b) => a - b));
+    // Let in already (by another diagnostic, say) and now in the middle of this one: its questions stay out.
+    const s = await studentOf(school);
+    const attempt = newId();
+    expect((await start(s.token, diagnostic, attempt)).statusCode).toBe(200);
+    expect(await practiseWith(s.token)).toEqual(practiceOnly);
+    // Submitted (its one attempt): the topic's assessable questions are theirs to practise too.
+    expect((await submit(s.token, attempt)).statusCode).toBe(200);
+    expect(await practiseWith(s.token)).toEqual(everyOne);
+    // One let in elsewhere who never started it is not held back for its sake (it has no marks).
+    const elsewhere = await studentOf(school);
+    expect(await practiseWith(elsewhere.token)).toEqual(everyOne);
   });
+
   // Last: the quiz it makes holds the whole bank from everyone, which the tests above must not meet.
   it('never tells a right/wrong another assessment still holds: not in the review, the result or the diagnostic results', async () => {
     // A quiz with no close date holding every question of the pool: whatever the diagnostic asks is held.

@@ -48,8 +48,8 @@ export function createAttemptCore(ctx: AppContext, deps: AttemptsDeps) {
 
   /**
    * The questions among these whose keys an assessment other than `except` still holds back from this
-   * student (a diagnostic holds them only while the student may still answer it; every other assessment
-   * from everyone).
+   * student (a diagnostic only while the student is taking it or may retake it: `diagnosticHoldsFrom`;
+   * every other assessment from everyone).
    */
   async function heldBack(
     questionIds: number[],
