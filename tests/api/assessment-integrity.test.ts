@@ -31,9 +31,13 @@ describe.each(dialects)('assessment integrity (%s)', (dialect) => {
     (await studentOf(school, over)).token;
 
   describe('Test Yourself never hands out a key an assessment still holds back', () => {
-    it('draws nothing from the seeded exams, quizzes or diagnostic: only their practice questions', async () => {
+    it('draws nothing from the seeded exams and quizzes, nor from the diagnostic while the student is taking it', async () => {
       const topics = (await t.ctx.db.selectFrom('micro_topics').select('id').execute()).map((r) => r.id);
-      const fixed = await t.ctx.db.selectFrom('assessment_questions').select('question_id').execute();
+      const fixed = await t.ctx.db
+        .selectFrom('assessment_questions')
+        .innerJoin('assessments', 'assessments.id', 'assessment_questions.assessment_id')
+        .select(['assessment_questions.question_id', 'assessments.kind'])
+        .execute();
       const drawnTopics = await t.ctx.db.selectFrom('assessment_draws').select('micro_topic_id').execute();
       const drawPools = await t.ctx.db
         .selectFrom('questions')
@@ -45,21 +49,45 @@ describe.each(dialects)('assessment integrity (%s)', (dialect) => {
         )
         .where('practice_only', '=', 0)
         .execute();
-      const held = new Set([...fixed.map((f) => f.question_id), ...drawPools.map((q) => q.id)]);
-      expect(held.size).toBeGreaterThan(100);
-      const seen = new Set<number>();
-      for (let round = 0; round < 4; round++) {
-        const res = await t.request({
-          method: 'POST',
-          url: '/api/practice',
-          token: student,
-          payload: { id: newId(), micro_topic_ids: topics.slice(0, 100), count: 50 },
-        });
-        expect(res.statusCode).toBe(200);
-        for (const q of res.json().questions as Array<{ id: number }>) seen.add(q.id);
-      }
-      expect(seen.size).toBeGreaterThan(40);
-      expect([...seen].filter((id) => held.has(id))).toEqual([]);
+      // Quizzes and exams hold their keys from everyone; the diagnostic (the whole assessable bank) from a
+      // student while they are taking it.
+      const heldFromAll = new Set([
+        ...fixed.filter((f) => f.kind !== 'diagnostic').map((f) => f.question_id),
+        ...drawPools.map((q) => q.id),
+      ]);
+      const inDiagnostic = new Set(fixed.filter((f) => f.kind === 'diagnostic').map((f) => f.question_id));
+      const diagnostic = (
+        await t.ctx.db
+          .selectFrom('assessments')
+          .select('id')
+          .where('kind', '=', 'diagnostic')
+          .executeTakeFirstOrThrow()
+      ).id;
+      expect(heldFromAll.size).toBeGreaterThan(100);
+      expect(inDiagnostic.size).toBe(195);
+      const drawn = async (token: string) => {
+        const seen = new Set<number>();
+        for (let round = 0; round < 4; round++) {
+          const res = await t.request({
+            method: 'POST',
+            url: '/api/practice',
+            token,
+            payload: { id: newId(), micro_topic_ids: topics.slice(0, 100), count: 50 },
+          });
+          expect(res.statusCode).toBe(200);
+          for (const q of res.json().questions as Array<{ id: number }>) seen.add(q.id);
+        }
+        expect(seen.size).toBeGreaterThan(40);
+        return [...seen];
+      };
+      // The demo student has taken the diagnostic (its one attempt).
+      expect((await drawn(student)).filter((id) => heldFromAll.has(id))).toEqual([]);
+      // Let in (by another diagnostic, say) and in the middle of this one: only Test Yourself's own questions.
+      const midway = await newStudent();
+      const started = await start(midway, diagnostic);
+      expect(started.statusCode, started.body).toBe(200);
+      const waiting = await drawn(midway);
+      expect(waiting.filter((id) => heldFromAll.has(id) || inDiagnostic.has(id))).toEqual([]);
     });
 
     it('keeps a question out of practice while an exam that uses it is open or upcoming, and lets it in after', async () => {

@@ -7,7 +7,7 @@ import { ACCOUNTS, DEMO_PASSWORD } from './helpers.ts';
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** The card of the question on screen ("Question 3 of 8"; the adaptive diagnostic's "Question 3 · up to 15"). */
+/** The card of the question on screen ("Question 3 of 8"; the adaptive diagnostic's "Question 3 · up to 25"). */
 export const questionCard = (page: Page): Locator =>
   page.getByRole('region', { name: /^Question \d+ (of|· up to) \d+$/ });
 

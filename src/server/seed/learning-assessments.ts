@@ -5,7 +5,7 @@ import {
 } from '../features/assessments/assessments.service.ts';
 import type { Authed } from '../plugins/routes.ts';
 import { CATALOGUE } from './catalogue/index.ts';
-import { DIAGNOSTIC_QUESTION, EXAM_QUESTION, type SeededSubTopic } from './learning-catalogue.ts';
+import { EXAM_QUESTION, type SeededSubTopic } from './learning-catalogue.ts';
 
 export const DAY = 24 * 3600_000;
 
@@ -40,15 +40,18 @@ export async function seedAssessments(
 ) {
   const t = ctx.now().getTime();
 
-  // The diagnostic: one question from every sub topic, so it covers every subject.
+  // The diagnostic draws adaptively from the whole assessable bank (every question but Test Yourself's), at
+  // most 25 of them (the adaptive selector's cap), so each answer can choose the most telling next question.
   const diagnostic = await assessments.create(
     adminAuth,
     settings({
       kind: 'diagnostic',
       title: 'Early Childhood Education Diagnostic',
       description:
-        'Fifteen questions across the five subjects of the programme. There is no time limit and no pass mark to fear: your answers set your starting point.',
-      question_ids: questionsBySub.map((s) => s.micro[0]!.questions[DIAGNOSTIC_QUESTION]!.id),
+        'Up to 25 questions across the five subjects of the programme, each chosen by your answers so far, so it may end sooner. There is no time limit and no pass mark to fear: your answers set your starting point.',
+      question_ids: questionsBySub.flatMap((s) =>
+        s.micro.flatMap((m) => m.questions.filter((q) => !q.practice_only).map((q) => q.id)),
+      ),
       attempts_allowed: 1,
       pass_mark: 0,
       shuffle_options: false,

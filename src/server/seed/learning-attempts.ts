@@ -61,23 +61,32 @@ export async function seedAttempts(
     ];
     for (const [pi, p] of plan.entries()) {
       const a = await attempts.start(auth, { id: randomUUID(), assessment_id: p.assessmentId });
-      for (const [qi, q] of a.questions.entries()) {
+      // A quiz is answered in order; the diagnostic asks the question its adaptive step names, until done.
+      let next: number | null | undefined = a.adaptive ? a.adaptive.next_question_id : a.questions[0]?.id;
+      let asked = 0;
+      for (let qi = 0; next != null; qi += 1) {
         const row = await db
           .selectFrom('questions')
           .select('content')
-          .where('id', '=', q.id)
+          .where('id', '=', next)
           .executeTakeFirstOrThrow();
         // A fixed pattern per student, so the seed is the same on every machine.
         const right = ((qi * 7 + ti * 3 + pi) % 20) / 20 < taker.skill;
-        await attempts.saveAnswer(auth, a.id, q.id, {
+        const saved = await attempts.saveAnswer(auth, a.id, next, {
           answer: answerFor(JSON.parse(row.content) as QuestionContent, right),
           flagged: false,
           answered_at: ctx.now().toISOString(),
         });
+        asked += 1;
+        next = saved.adaptive
+          ? saved.adaptive.done
+            ? null
+            : saved.adaptive.next_question_id
+          : a.questions[qi + 1]?.id;
       }
       await attempts.submit(auth, a.id);
       const started = new Date(t - p.daysAgo * DAY - (ti + 1) * 3600_000);
-      const ended = new Date(started.getTime() + (8 + qiMinutes(a.questions.length, ti)) * 60_000);
+      const ended = new Date(started.getTime() + (8 + qiMinutes(asked, ti)) * 60_000);
       await db
         .updateTable('attempts')
         .set({

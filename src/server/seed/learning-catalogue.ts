@@ -7,19 +7,22 @@ import type { CatalogueQuestion } from './catalogue/types.ts';
 
 /**
  * Each micro topic has five questions. An assessment holds back the keys of the questions it uses until
- * its answers are released, so the seed keeps them apart: 0–1 quizzes, 2 exams, 3 the diagnostic (first
- * micro topic of a sub topic) and the rest Test Yourself questions, whose keys practice may show.
+ * its answers are released, so the seed keeps quizzes and exams apart: 0–1 quizzes, 2 exams, 3 (first micro
+ * topic of a sub topic) assessable but in neither, and the rest Test Yourself questions, whose keys practice
+ * may show. The diagnostic draws from every assessable question (195 of the 300).
  */
 export const EXAM_QUESTION = 2;
-export const DIAGNOSTIC_QUESTION = 3;
 export const practiceOnly = (microIndex: number, questionIndex: number) =>
-  questionIndex === 4 || (questionIndex === DIAGNOSTIC_QUESTION && microIndex !== 0);
+  questionIndex === 4 || (questionIndex === 3 && microIndex !== 0);
 
 /** The question bank as seeded, by sub topic, for the assessments that draw on it. */
 export type SeededSubTopic = {
   subject: number;
   sub: string;
-  micro: Array<{ id: number; questions: Array<{ id: number; content: QuestionContent }> }>;
+  micro: Array<{
+    id: number;
+    questions: Array<{ id: number; content: QuestionContent; practice_only: boolean }>;
+  }>;
 };
 
 /** The teaching catalogue: the knowledge graph and its question bank. */
@@ -44,7 +47,7 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededSubTopic[]> 
       const entry = {
         subject: subjectId,
         sub: sub.name,
-        micro: [] as Array<{ id: number; questions: Array<{ id: number; content: QuestionContent }> }>,
+        micro: [] as SeededSubTopic['micro'],
       };
       for (const [mi, micro] of sub.microTopics.entries()) {
         const { id: microId } = await db
@@ -59,7 +62,7 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededSubTopic[]> 
             .insertInto('micro_topic_prerequisites')
             .values(prereqs.map((p) => ({ micro_topic_id: microId, prerequisite_id: p })))
             .execute();
-        const questions: Array<{ id: number; content: QuestionContent }> = [];
+        const questions: SeededSubTopic['micro'][number]['questions'] = [];
         for (const [qi, q] of micro.questions.entries()) {
           const content = contentOf(q);
           const { id } = await db
@@ -79,7 +82,7 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededSubTopic[]> 
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          questions.push({ id, content });
+          questions.push({ id, content, practice_only: practiceOnly(mi, qi) });
         }
         entry.micro.push({ id: microId, questions });
       }

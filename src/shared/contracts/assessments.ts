@@ -127,6 +127,7 @@ export const myAssessmentSchema = z.object({
   kind: assessmentKindSchema,
   title: z.string(),
   description: z.string(),
+  /** For the adaptive diagnostic, the most it asks (it draws from a larger pool and may stop sooner). */
   question_count: z.number(),
   time_limit_minutes: z.number().nullable(),
   opens_at: z.string().nullable(),

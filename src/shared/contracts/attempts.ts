@@ -202,10 +202,12 @@ export const diagnosticResultsSchema = z.object({
     z.object({
       subject_id: z.number(),
       subject_name: z.string(),
-      correct: z.number(),
+      /** null until the review policy releases the answers, or while a tally would tell a held-back key. */
+      correct: z.number().nullable(),
       total: z.number(),
       micro_topics: z.array(
         microTopicResultSchema.extend({
+          correct: z.number().nullable(),
           /** The adaptive engine's verdict and P(mastered), prerequisites taken into account. */
           level: z.enum(['mastered', 'not_mastered', 'not_sure']).optional(),
           probability: z.number().optional(),

@@ -9,7 +9,7 @@ import { DiagnosticRunner } from '../../../src/client/features/quiz/components/d
 import { drain } from '../../../src/client/lib/outbox.ts';
 import { json, makeUser, mockFetch } from '../helpers.ts';
 import type { SeenRequest } from '../helpers.ts';
-import { makeAttempt } from './fixtures.ts';
+import { makeAttempt, makeQuestion } from './fixtures.ts';
 
 // A diagnostic answer is final once saved (issue 22): the screen saves it only when the student moves on,
 // then locks it, and says so.
@@ -135,6 +135,41 @@ describe('taking the diagnostic', () => {
     expect(await screen.findByRole('heading', { name: "You're done" })).toBeTruthy();
     seen.disconnect();
     expect(shown).toEqual([]);
+  });
+
+  it('asks for "I don\'t know" over a guess, in a line beside the button that describes it', async () => {
+    mockFetch(online);
+    renderRunner(session());
+    const line = "Not sure? Choose I don't know: it makes your path more accurate";
+    expect(screen.getByText(line)).toBeTruthy();
+    expect(screen.getByRole('button', { name: "I don't know" }).getAttribute('aria-describedby')).toBe(
+      screen.getByText(line).id,
+    );
+    expect(screen.getByRole('button', { name: "I don't know" })).toHaveProperty(
+      'parentElement',
+      screen.getByText(line).parentElement,
+    );
+  });
+
+  it('draws from a pool of 195 questions but says "up to 25", the most it asks, and asks the one named', async () => {
+    const { requests } = mockFetch(online);
+    const pool = Array.from({ length: 195 }, (_, i) => makeQuestion(1000 + i));
+    const data = session();
+    data.attempt = makeAttempt({
+      kind: 'diagnostic',
+      questions: pool,
+      adaptive: { next_question_id: 1150, upcoming: [1150, 1003, 1090], done: false, cap: 25 },
+    });
+    data.position = 150;
+    renderRunner(data);
+    expect(screen.getByRole('heading', { name: 'Question 1 · up to 25' })).toBeTruthy();
+    expect(
+      screen.getByText('0 of at most 25 answered. It ends as soon as we know where you stand.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Statement 1150')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "I don't know" }));
+    await waitFor(() => expect(answerPuts(requests)).toHaveLength(1));
+    expect(answerPuts(requests)[0]!.url).toContain('/answers/1150');
   });
 
   it('shows a saved answer locked, without "I don\'t know", and only lets the student move on', async () => {

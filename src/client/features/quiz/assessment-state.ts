@@ -77,6 +77,13 @@ export function attemptsText(item: MyAssessment): string {
   return `Attempts left: ${left} of ${item.attempts_allowed}`;
 }
 
+/** "8 questions"; the adaptive diagnostic's "Up to 25 questions" (it may stop sooner). */
+export function questionCountText(item: Pick<MyAssessment, 'kind' | 'question_count'>): string {
+  const n = item.question_count;
+  const words = `${n} ${n === 1 ? 'question' : 'questions'}`;
+  return item.kind === 'diagnostic' ? `Up to ${words}` : words;
+}
+
 export function timeLimitText(item: Pick<MyAssessment, 'time_limit_minutes'>): string {
   return item.time_limit_minutes === null
     ? 'No time limit'

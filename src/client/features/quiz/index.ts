@@ -19,6 +19,7 @@ export {
   attemptsText,
   KIND_NAMES,
   progressOf,
+  questionCountText,
   sortForStudent,
   startConfirmText,
   stateDetail,

@@ -43,7 +43,8 @@ export async function loadLocalAttempts(
         clockOffsetMs: stored.clockOffsetMs,
         submitWaiting: pending.some((e) => isSubmitEntry(e, attemptId)),
         answered: stored.attempt.answers.filter(isAnswered).length,
-        questions: stored.attempt.questions.length,
+        // The adaptive diagnostic asks at most its cap of the pool it holds.
+        questions: Math.min(stored.attempt.adaptive?.cap ?? Infinity, stored.attempt.questions.length),
       });
     }),
   );

@@ -1,4 +1,5 @@
 import type { Assessment, MyAssessment } from '../../../shared/contracts/assessments.ts';
+import { DEFAULT_CAP } from '../diagnostic/diagnostic-engine.ts';
 
 /** Attempt facts the student list needs, supplied by the attempts feature. */
 export interface AttemptSummary {
@@ -43,7 +44,8 @@ export function myAssessment(a: Assessment, attempts: AttemptSummary[], now: num
     kind: a.kind,
     title: a.title,
     description: a.description,
-    question_count: a.question_count,
+    // The adaptive diagnostic holds a pool and asks at most its cap of it: the student is told the most.
+    question_count: a.kind === 'diagnostic' ? Math.min(a.question_count, DEFAULT_CAP) : a.question_count,
     time_limit_minutes: a.time_limit_minutes,
     opens_at: a.opens_at,
     closes_at: a.closes_at,

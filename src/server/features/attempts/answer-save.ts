@@ -141,7 +141,8 @@ export function createAnswerSave(
     const [q] = await loadQuestions([questionId]);
     if (!q) throw notInAttempt();
     checkAnswer(q.parsed, body.answer, first.kind);
-    const showKey = first.kind === 'practice' && !(await heldBack([questionId], null)).has(questionId);
+    const showKey =
+      first.kind === 'practice' && !(await heldBack([questionId], null, first.user_id)).has(questionId);
     // Locked: a submit running now either sees this answer or this save sees the attempt submitted.
     return repo.transaction(async (trx) => {
       const row = await trx.findLocked(id);

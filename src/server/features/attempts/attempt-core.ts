@@ -6,7 +6,7 @@ import { sharedContent } from '../questions/questions.service.ts';
 import { createAdaptiveSelector, type AdaptiveSelector } from './adaptive-selector.ts';
 import { createAttemptsRepository, type AttemptRow, type AttemptQueries } from './attempts.repository.ts';
 import { fixedOrderSelector, type QuestionSelector } from './question-selector.ts';
-import { holdsKeys } from './release.ts';
+import { diagnosticHoldsFrom, holdsKeys } from './release.ts';
 
 export const conflict = (message: string) => new HttpError(409, message);
 
@@ -46,10 +46,30 @@ export function createAttemptCore(ctx: AppContext, deps: AttemptsDeps) {
     return ids.map((id) => byId.get(id)!).filter(Boolean);
   }
 
-  /** The questions among these whose keys an assessment other than `except` still holds back. */
-  async function heldBack(questionIds: number[], except: number | null): Promise<Set<number>> {
+  /**
+   * The questions among these whose keys an assessment other than `except` still holds back from this
+   * student (a diagnostic only while the student is taking it or may retake it: `diagnosticHoldsFrom`;
+   * every other assessment from everyone).
+   */
+  async function heldBack(
+    questionIds: number[],
+    except: number | null,
+    userId: number,
+  ): Promise<Set<number>> {
     const t = now().getTime();
-    const holding = (await repo.releaseFacts()).filter((a) => a.id !== except && holdsKeys(a, t));
+    const unreleased = (await repo.releaseFacts()).filter((a) => a.id !== except && holdsKeys(a, t));
+    const diagnostics = unreleased.filter((a) => a.kind === 'diagnostic');
+    const made = new Map(
+      (
+        await repo.attemptsMadeAt(
+          userId,
+          diagnostics.map((a) => a.id),
+        )
+      ).map((m) => [m.assessment_id, m]),
+    );
+    const holding = unreleased.filter(
+      (a) => a.kind !== 'diagnostic' || diagnosticHoldsFrom(a, made.get(a.id)),
+    );
     return new Set(
       (
         await repo.questionsUsedBy(

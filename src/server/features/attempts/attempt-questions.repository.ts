@@ -30,8 +30,28 @@ export function attemptQuestionQueries(db: Db) {
     releaseFacts: () =>
       db
         .selectFrom('assessments')
-        .select(['id', 'review_policy', 'closes_at', 'offline_grace_minutes'])
+        .select(['id', 'kind', 'review_policy', 'closes_at', 'offline_grace_minutes', 'attempts_allowed'])
         .execute(),
+    /** How many attempts a student has made at each of these assessments, and how many are still open. */
+    attemptsMadeAt: async (userId: number, assessmentIds: number[]) => {
+      if (!assessmentIds.length) return [];
+      const rows = await db
+        .selectFrom('attempts')
+        .select((eb) => [
+          'assessment_id',
+          eb.fn.countAll<number>().as('made'),
+          eb.fn.sum<number>(eb.case().when('status', '=', 'in_progress').then(1).else(0).end()).as('open'),
+        ])
+        .where('user_id', '=', userId)
+        .where('assessment_id', 'in', assessmentIds)
+        .groupBy('assessment_id')
+        .execute();
+      return rows.map((r) => ({
+        assessment_id: Number(r.assessment_id),
+        made: Number(r.made),
+        open: Number(r.open ?? 0),
+      }));
+    },
     /** Which of these questions the given assessments use, by fixed list or by drawing from the topic. */
     questionsUsedBy: async (assessmentIds: number[], questionIds: number[]) => {
       if (!assessmentIds.length || !questionIds.length) return [];

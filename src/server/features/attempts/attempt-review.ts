@@ -22,7 +22,8 @@ export function createAttemptReview(core: AttemptCore, own: Own) {
     const orders = JSON.parse(row.option_orders) as Record<string, string[]>;
     const questions = await loadQuestions(ids);
     // A key this assessment may release can still be held back by another one that uses the question.
-    const held = available && !staff ? await heldBack(ids, row.assessment_id) : new Set<number>();
+    const held =
+      available && !staff ? await heldBack(ids, row.assessment_id, row.user_id) : new Set<number>();
     const answers = await answersById(row.id);
     const klass = new Map(
       (row.assessment_id ? await repo.classCorrectness(row.assessment_id) : []).map((c) => [

@@ -91,6 +91,7 @@ export function createAttemptStart(
     const held = await heldBack(
       candidates.filter((c) => c.practice_only === 0).map((c) => c.id),
       null,
+      auth.user.id,
     );
     const pool = candidates.filter((c) => c.practice_only === 1 || !held.has(c.id));
     if (!pool.length)

@@ -22,7 +22,7 @@ export function createAttemptView(core: AttemptCore, diagnosticLog: DiagnosticLo
     }));
     const feedback: Record<string, Feedback> = {};
     if (row.kind === 'practice') {
-      const held = await heldBack(ids, null);
+      const held = await heldBack(ids, null, row.user_id);
       for (const a of answers) {
         const q = questions.find((x) => x.id === a.question_id);
         const value = valueOf(a.answer);

@@ -45,6 +45,23 @@ export function holdsKeys(a: ReleaseFacts, now: number): boolean {
   return last === null || last > now;
 }
 
+/**
+ * Whether a diagnostic still holds its questions' keys from one student: while they are taking it, or may
+ * take it again (an attempt open, or one made and attempts left). A diagnostic is the gate every student
+ * passes before any quiz, exam or Test Yourself, and the demo's draws from the whole bank: held from
+ * everyone who has not answered it, it would hide nearly every key everywhere for good (a student let in
+ * by their school's own diagnostic would never see a quiz's answers). A student who has not passed the gate
+ * sees no other assessment's keys at all; one who passed it elsewhere and never started this one is not held
+ * back for its sake (it has no marks, only their own starting point).
+ */
+export function diagnosticHoldsFrom(
+  a: { attempts_allowed: number | null },
+  taker: { made: number; open: number } | undefined,
+): boolean {
+  if (!taker) return false;
+  return taker.open > 0 || a.attempts_allowed === null || taker.made < a.attempts_allowed;
+}
+
 export const REVIEW_WITHHELD = {
   after_close: 'Answers and explanations appear here once the assessment closes.',
   never: 'Your teacher has chosen not to show answers for this assessment.',

@@ -2,15 +2,13 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '../../../shell/paths.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import type { StudentAssessment } from '../../quiz/index.ts';
-import { actionsFor, StartButton, stateDetail, timeLimitText } from '../../quiz/index.ts';
+import { actionsFor, questionCountText, StartButton, stateDetail, timeLimitText } from '../../quiz/index.ts';
 import type { NextStep } from '../next-step.ts';
-
-const questions = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}`;
 
 /** "6 of 8 answered" when this device holds the attempt; the time left (or no limit) always. */
 function progressLine(item: StudentAssessment, now: number): string {
   const answered = item.answered ? `${item.answered.done} of ${item.answered.of} answered` : null;
-  return [answered ?? questions(item.question_count), stateDetail(item, now)].join(' · ');
+  return [answered ?? questionCountText(item), stateDetail(item, now)].join(' · ');
 }
 
 /**
@@ -65,7 +63,7 @@ function Body({ next, now }: { next: NextStep; now: number }) {
           {item ? (
             <>
               <p className="dashboard-next__detail">
-                {item.title} · {questions(item.question_count)} · {timeLimitText(item)}
+                {item.title} · {questionCountText(item)} · {timeLimitText(item)}
               </p>
               <Action item={item} label={item.last_attempt_id ? 'Retake the quiz' : 'Start the quiz'} />
             </>
@@ -92,7 +90,7 @@ function Body({ next, now }: { next: NextStep; now: number }) {
         <>
           <h2 className="dashboard-next__title">Next: {next.item.title}</h2>
           <p className="dashboard-next__detail">
-            {questions(next.item.question_count)} · {stateDetail(next.item, now)}
+            {questionCountText(next.item)} · {stateDetail(next.item, now)}
           </p>
           <Action item={next.item} label="Start" />
         </>

@@ -21,7 +21,7 @@ import { SubmitPhase } from './submit-phase.tsx';
 /**
  * The taking screen of the adaptive diagnostic: one question at a time, each chosen from the answers so
  * far, so there is no list to jump around in and no going back. "I don't know" is an answer here (better
- * than a guess: it tells us where to start). Once the server's stop rule says the picture is clear (or the
+ * than a guess: it tells us where to start), and the line beside it says so. Once the server's stop rule says the picture is clear (or the
  * cap is reached) the student is told they are done and submits; offline the screen goes on down the order
  * the server last gave and stops at the cap.
  *
@@ -35,6 +35,8 @@ import { SubmitPhase } from './submit-phase.tsx';
  * order the server last gave.
  */
 const DECIDE_WAIT_MS = 4000;
+/** The line under "I don't know" that asks for it over a guess; the button is described by it. */
+const DONT_KNOW_HINT_ID = 'diagnostic-dont-know-hint';
 
 export function DiagnosticRunner({
   session,
@@ -145,14 +147,20 @@ export function DiagnosticRunner({
                 : 'Answers here are final: once you press Next, this one cannot be changed.'}
             </p>
             {!answered && (
-              <button
-                type="button"
-                className="button button--secondary button--small quiz__flag"
-                disabled={runner.locked}
-                onClick={() => give(question.id, DONT_KNOW)}
-              >
-                I don&apos;t know
-              </button>
+              <div className="diagnostic-dont-know">
+                <button
+                  type="button"
+                  className="button button--secondary button--small quiz__flag"
+                  disabled={runner.locked}
+                  aria-describedby={DONT_KNOW_HINT_ID}
+                  onClick={() => give(question.id, DONT_KNOW)}
+                >
+                  I don&apos;t know
+                </button>
+                <p id={DONT_KNOW_HINT_ID} className="diagnostic-dont-know__hint">
+                  Not sure? Choose I don&apos;t know: it makes your path more accurate
+                </p>
+              </div>
             )}
           </QuestionCard>
         </div>

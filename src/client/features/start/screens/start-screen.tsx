@@ -5,7 +5,7 @@ import { PATHS } from '../../../shell/paths.ts';
 import { confirmDialog } from '../../../components/dialogs.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useAuth } from '../../../shell/session.ts';
-import { startConfirmText, timeLimitText } from '../../quiz/index.ts';
+import { questionCountText, startConfirmText, timeLimitText } from '../../quiz/index.ts';
 import { useMyAssessments } from '../../quizzes/index.ts';
 import '../../../components/styles/quizzes.css';
 import { PageTitle } from '../../../shell/page-title.tsx';
@@ -52,9 +52,7 @@ export default function StartScreen() {
           </h2>
           {diagnostic.description && <p>{diagnostic.description}</p>}
           <ul className="assessment__facts">
-            <li>
-              {diagnostic.question_count} {diagnostic.question_count === 1 ? 'question' : 'questions'}
-            </li>
+            <li>{questionCountText(diagnostic)}</li>
             <li>{timeLimitText(diagnostic)}</li>
           </ul>
           <p>Your answers are saved as you go, even without internet; you can leave and come back.</p>
