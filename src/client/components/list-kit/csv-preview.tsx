@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useLayoutEffect, useId, useRef } from 'react';
 import type { CsvImport } from './use-csv-import.ts';
 
 const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
@@ -39,7 +39,8 @@ export function CsvPreview({
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
   const { chosen, importing, confirm, cancel } = csvImport;
-  useEffect(() => {
+  // In the commit that shows the preview (a layout effect), so it never stands on screen without the focus.
+  useLayoutEffect(() => {
     if (chosen) title.current?.focus();
   }, [chosen]);
   if (!chosen) return null;

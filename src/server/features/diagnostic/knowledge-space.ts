@@ -288,9 +288,7 @@ export class KnowledgeSampler {
       known[i]! += p;
       ready[i]! += 1;
     }
-    chain.theta = this.withOffsets
-      ? this.thetaOnGrid(z)
-      : sampleBeta(1 + on, 1 + x.length - on, this.random);
+    chain.theta = this.withOffsets ? this.thetaOnGrid(z) : sampleBeta(1 + on, 1 + x.length - on, this.random);
   }
 
   /** Runs `burn` sweeps per chain, then `sweeps` more whose averages form the belief. */
