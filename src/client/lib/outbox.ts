@@ -139,12 +139,15 @@ export function enqueue(write: OutboxWrite): Promise<void> {
 async function storeWrite(write: OutboxWrite): Promise<void> {
   const db = outboxStore();
   const entry: OutboxEntry = { ...write, id: newId(), seq: nextSeq(), userId: currentUser() };
+  // Counted as waiting at once, before IndexedDB has it: "All answers saved" never shows while it is on its way.
+  publish({ entries: sortEntries([...snapshot.entries.filter((e) => e.key !== write.key), entry]) });
   try {
     if (!db) throw new Error('IndexedDB is not available.');
     await update<OutboxEntry>(write.key, (old) => (old && old.version > write.version ? old : entry), db);
   } catch {
     // No usable IndexedDB (locked-down browser, full disk): send directly, as an app without an outbox would.
     await send(entry).catch(() => undefined);
+    publish({ entries: snapshot.entries.filter((e) => e.id !== entry.id) });
     return;
   }
   await refreshSnapshot().catch(() => undefined);

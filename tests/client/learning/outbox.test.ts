@@ -70,6 +70,14 @@ describe('the offline outbox', () => {
     expect(await pendingEntries()).toHaveLength(0);
   });
 
+  it('counts an answer as waiting the moment it is queued, before IndexedDB has stored it', async () => {
+    const stored = enqueue(answerWrite(5, 'o2', '2026-11-27T09:00:00.000Z'));
+    // Nothing awaited yet: a status read now must not say "All answers saved".
+    expect(outboxSnapshot().entries.map((e) => e.key)).toEqual([`answer:${ATTEMPT}:5`]);
+    await stored;
+    expect(outboxSnapshot().entries.map((e) => e.key)).toEqual([`answer:${ATTEMPT}:5`]);
+  });
+
   it('sends the waiting writes in the order they were made, the submission after the answers', async () => {
     await enqueue(answerWrite(2, 'a', '2025-03-01T10:00:01.000Z'));
     await enqueue(answerWrite(1, 'a', '2025-03-01T10:00:02.000Z'));
