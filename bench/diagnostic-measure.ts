@@ -133,6 +133,8 @@ export interface ConditionTally {
   known: number;
   answerMs: number;
   answerCount: number;
+  /** The slowest fit of this condition's units (in-memory, this thread): its size and time. */
+  fit: { students: number; answers: number; ms: number };
 }
 
 export const newTally = (): ConditionTally => ({
@@ -145,6 +147,7 @@ export const newTally = (): ConditionTally => ({
   known: 0,
   answerMs: 0,
   answerCount: 0,
+  fit: { students: 0, answers: 0, ms: 0 },
 });
 
 function score(engine: DiagnosticEngine, known: Set<number>, into: Tally): void {
@@ -365,9 +368,10 @@ export function runUnit(conditionName: string, unit: number): ConditionTally {
   const school = condition.school === 'demo' ? demoSchool(schoolRandom) : randomSchool(schoolRandom, 60);
   const truth = truthOf(school, condition, schoolRandom);
   const key = `${condition.name} ${condition.school === 'demo' ? 0 : unit}`;
-  const model =
-    fits.get(key) ?? fitted(school, condition, truth, condition.school === 'demo' ? 77 : 500 + unit);
+  const cached = fits.get(key);
+  const model = cached ?? fitted(school, condition, truth, condition.school === 'demo' ? 77 : 500 + unit);
   fits.set(key, model);
+  if (!cached) into.fit = fitTimes.at(-1)!;
   const learnerRandom = seededRandom(9000 + unit);
   for (let l = 0; l < LEARNERS; l++)
     runLearner(
@@ -401,6 +405,7 @@ export function mergeInto(total: ConditionTally, part: ConditionTally): void {
   total.known += part.known;
   total.answerMs += part.answerMs;
   total.answerCount += part.answerCount;
+  if (part.fit.ms > total.fit.ms) total.fit = part.fit;
 }
 
 /** Wall-clock and CPU ms per answer (observe + next) at `topicCount` topics, the engine's own model. */

@@ -110,6 +110,10 @@ export function report({
       console.log(
         `  ${name}: ${fmt(f.known_outside_order * 100, 1)} % of known topics are outside the prerequisite order.`,
       );
+  const demoFit = [...totals.values()].map((t) => t.fit).reduce((a, b) => (b.answers > a.answers ? b : a));
+  console.log(
+    `The slowest fit: ${demoFit.students.toLocaleString('en-US')} students × ${demoFit.answers.toLocaleString('en-US')} answers over 60 topics in ${(demoFit.ms / 1000).toFixed(1)} s (item-fit.ts in memory; npm run bench times the product's refit from the database).`,
+  );
   console.log(
     `ms per answer (observe + next), wall clock: ${fmt(m60.wall, 2)} at 60 topics, ${fmt(m300.wall, 2)} at 300 topics;`,
   );
@@ -153,6 +157,8 @@ export function report({
         unit: 'share',
       };
   }
+  results['diagnostic.fit_seconds'] = { value: demoFit.ms / 1000, unit: 's' };
+  results['diagnostic.fit_answers'] = { value: demoFit.answers, unit: 'answers' };
   results['diagnostic.ms_per_answer_60'] = { value: m60.wall, unit: 'ms' };
   results['diagnostic.ms_per_answer_300'] = { value: m300.wall, unit: 'ms' };
   writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
