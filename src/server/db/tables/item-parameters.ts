@@ -20,3 +20,13 @@ export interface TopicParametersTable {
   students: number;
   fitted_at: string;
 }
+
+/** A question's last fitted rates, selected through a left join `item_parameters as ip` (null: none yet). */
+export const FITTED_RATES = [
+  'ip.slip',
+  'ip.guess',
+  'ip.dont_know_known',
+  'ip.dont_know_unknown',
+  'ip.answers',
+  'ip.fitted_at',
+] as const;

@@ -1,4 +1,5 @@
 import { withTransaction } from '../../db/transaction.ts';
+import { FITTED_RATES } from '../../db/tables/item-parameters.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { RowOf } from '../../db/schema.ts';
@@ -25,12 +26,7 @@ function selectQuestions(db: Db) {
       'subjects.id as subject_id',
       'subjects.name as subject_name',
       // The last refit's rates; none yet: the type's defaults (question-content.ts).
-      'ip.slip',
-      'ip.guess',
-      'ip.dont_know_known',
-      'ip.dont_know_unknown',
-      'ip.answers',
-      'ip.fitted_at',
+      ...FITTED_RATES,
       eb
         .selectFrom('assessment_questions')
         .select((e) => e.fn.countAll<number>().as('n'))

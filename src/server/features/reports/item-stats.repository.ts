@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { FITTED_RATES } from '../../db/tables/item-parameters.ts';
 import { n, reportSql, type Scope } from './report-sql.ts';
 
 /** Item analysis' SQL: the assessments that have attempts, and the item tables folded in from them. */
@@ -135,12 +136,7 @@ export function createItemStatsRepository(db: Db, dialect: Dialect) {
               'questions.type',
               'questions.stem',
               'questions.content',
-              'ip.slip',
-              'ip.guess',
-              'ip.dont_know_known',
-              'ip.dont_know_unknown',
-              'ip.answers',
-              'ip.fitted_at',
+              ...FITTED_RATES,
             ])
             .where('questions.id', 'in', ids)
             .execute()
