@@ -23,10 +23,11 @@ describe.each(dialects)('assessment integrity (%s)', (dialect) => {
   afterAll(() => t.close());
   afterEach(() => resetClock());
 
-  const { travelTo, resetClock, start, save, submit, analysis, studentOf, freshQuestions } = takingHelpers(
-    () => t,
-    () => admin,
-  );
+  const { travelTo, resetClock, start, save, submit, analysis, result, studentOf, freshQuestions } =
+    takingHelpers(
+      () => t,
+      () => admin,
+    );
   const newStudent = async (over: { taken_diagnostics?: number } = {}) =>
     (await studentOf(school, over)).token;
 
@@ -192,6 +193,44 @@ describe.each(dialects)('assessment integrity (%s)', (dialect) => {
       const byId = new Map(an.items.map((i: { question: { id: number } }) => [i.question.id, i]));
       expect(byId.get(ids[0]!)).toMatchObject({ held_back: true, correct: null, correct_answer: null });
       expect(byId.get(ids[1]!)).toMatchObject({ held_back: false, correct: false });
+    });
+
+    it("shows no tally for a quiz's topic whose one question an open exam holds; the other topics keep theirs", async () => {
+      const shared = await freshQuestions(['true_false']);
+      const own = await freshQuestions(['true_false', 'true_false']);
+      const now = Date.now();
+      await createAssessment(t, admin, {
+        kind: 'exam',
+        question_ids: shared.ids,
+        opens_at: new Date(now - MINUTE).toISOString(),
+        closes_at: new Date(now + 60 * MINUTE).toISOString(),
+        review_policy: 'after_close',
+        offline_grace_minutes: 0,
+        attempts_allowed: 1,
+      });
+      const quiz = await createAssessment(t, admin, {
+        question_ids: [...shared.ids, ...own.ids],
+        review_policy: 'after_submit',
+      });
+      const s = await newStudent();
+      const a = (await start(s, quiz)).json();
+      await save(s, a.id, shared.ids[0]!, rightAnswer('true_false'));
+      await save(s, a.id, own.ids[0]!, rightAnswer('true_false'));
+      await save(s, a.id, own.ids[1]!, { type: 'true_false', value: false });
+      const tallies = (r: { per_micro_topic: Array<{ micro_topic_id: number }> }) =>
+        new Map(r.per_micro_topic.map((m) => [m.micro_topic_id, m]));
+      // One question on the topic: its tally would be that question's right/wrong flag, which the exam holds.
+      const submitted = (await submit(s, a.id)).json();
+      expect(submitted).toMatchObject({ review_available: true, score: 2 });
+      for (const r of [submitted, await result(s, a.id)]) {
+        expect(tallies(r).get(shared.topic)).toMatchObject({ correct: null, total: 1 });
+        expect(tallies(r).get(own.topic)).toMatchObject({ correct: 1, total: 2 });
+      }
+      // Staff read it whole; the student does once the exam's answers are out.
+      expect(tallies(await result(admin, a.id)).get(shared.topic)).toMatchObject({ correct: 1, total: 1 });
+      travelTo(now + 61 * MINUTE);
+      const later = await result(s, a.id);
+      expect(tallies(later).get(shared.topic)).toMatchObject({ correct: 1, total: 1 });
     });
   });
 

@@ -186,3 +186,47 @@ export async function myAssessments(
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: MyAssessment[] }).data;
 }
+
+/** A single-choice bank question as the admin API lists it, with what a copy needs. */
+export interface BankQuestion {
+  id: number;
+  micro_topic_id: number;
+  micro_topic_name: string;
+  practice_only: boolean;
+  difficulty: number;
+  stem: string;
+  explanation: string;
+  image_url: string | null;
+  content: { type: 'single_choice'; options: { id: string; text: string }[]; correct: string[] };
+}
+
+/**
+ * Questions of the test's own: copies of these bank questions (the same topic, text, options and key), made
+ * through the admin API. A seeded quiz or exam has no close date, so it holds its demo questions' keys for
+ * good, and a result shows no right/wrong tally for a topic with a held question. A copy is held by the
+ * test's quiz alone, so the tallies the test reads are real, and on screen it looks just like the original.
+ */
+export async function copiesOf(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  questions: BankQuestion[],
+): Promise<BankQuestion[]> {
+  const copies: BankQuestion[] = [];
+  for (const q of questions) {
+    const made = await request.post('/api/admin/questions', {
+      headers,
+      data: {
+        micro_topic_id: q.micro_topic_id,
+        difficulty: q.difficulty,
+        stem: q.stem,
+        explanation: q.explanation,
+        image_url: q.image_url,
+        content: q.content,
+        practice_only: false,
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    copies.push(((await made.json()) as { question: BankQuestion }).question);
+  }
+  return copies;
+}

@@ -3,11 +3,15 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoFindings, startAudit } from './a11y-audit.ts';
 import { confirmDialog, fillLoginForm } from './helpers.ts';
 import {
+  adminToken,
   apiLogin,
+  bearer,
+  copiesOf,
   myAssessments,
   questionCard,
   registerStudent,
   takeDiagnosticThroughApi,
+  type BankQuestion,
 } from './learning-helpers.ts';
 
 // Issue 24, items 1, 12 and 13, on a phone: the pathway never starts a timed attempt unasked (the stakes
@@ -25,14 +29,55 @@ const PASSWORD = 'Next-Steps-Learner-2026!';
 // school, with or without a limit on attempts: the line states whichever holds.
 const STAKES = /\d+ questions? · \d+ minutes? · (attempt 1 of \d+|no limit on attempts)/;
 
-async function newStudent(page: Page, request: APIRequestContext) {
-  const email = await registerStudent(request, { password: PASSWORD, schoolName: DEMO_SCHOOL });
+async function newStudent(page: Page, request: APIRequestContext, schoolName = DEMO_SCHOOL) {
+  const email = await registerStudent(request, { password: PASSWORD, schoolName });
   const token = await apiLogin(request, email, PASSWORD);
   await takeDiagnosticThroughApi(request, token);
   await page.goto('/login');
   await fillLoginForm(page, email, PASSWORD);
   await expect(page).toHaveURL((url) => url.pathname !== '/login');
   return token;
+}
+
+/**
+ * A school of its own with a timed quiz for it alone, on three questions of its own (copies of demo ones,
+ * each on another micro topic): a seeded quiz holds the demo questions for good, so their result would show
+ * no right/wrong per topic, and no weak topic to practise.
+ */
+async function timedQuizOfOwn(request: APIRequestContext) {
+  const headers = bearer(await adminToken(request));
+  const { data: locations } = (await (await request.get('/api/lookups/locations')).json()) as {
+    data: { id: number }[];
+  };
+  const schoolName = `Next Steps Nursery ${Date.now()}`;
+  const school = await request.post('/api/admin/schools', {
+    headers,
+    data: { name: schoolName, location_id: locations[0]!.id },
+  });
+  expect(school.status(), await school.text()).toBeLessThan(300);
+  const { school: made } = (await school.json()) as { school: { id: number } };
+  const bank = await request.get('/api/admin/questions?type=single_choice&per_page=100', { headers });
+  expect(bank.status()).toBe(200);
+  const usable = ((await bank.json()) as { data: BankQuestion[] }).data.filter((q) => !q.practice_only);
+  const byTopic = [...new Map(usable.map((q) => [q.micro_topic_id, q])).values()];
+  const questions = await copiesOf(request, headers, byTopic.slice(0, 3));
+  const quiz = await request.post('/api/admin/assessments', {
+    headers,
+    data: {
+      kind: 'quiz',
+      title: `Next steps quiz ${Date.now()}`,
+      selection: 'fixed',
+      question_ids: questions.map((q) => q.id),
+      time_limit_minutes: 15,
+      attempts_allowed: 2,
+      pass_mark: 60,
+      school_ids: [made.id],
+      published: true,
+    },
+  });
+  expect(quiz.status(), await quiz.text()).toBeLessThan(300);
+  const { assessment } = (await quiz.json()) as { assessment: { id: number } };
+  return { schoolName, quizId: assessment.id };
 }
 
 /** Nothing started: the quiz is as the student left it, with no attempt in progress. */
@@ -138,7 +183,8 @@ test('a result pins its main action on the first screen, and a topic\'s "Practis
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await newStudent(page, request);
+  const { schoolName, quizId } = await timedQuizOfOwn(request);
+  const token = await newStudent(page, request, schoolName);
 
   // The diagnostic's results: the main action is on the first screen, over a long page.
   await page.goto('/diagnostic-results');
@@ -149,12 +195,11 @@ test('a result pins its main action on the first screen, and a topic\'s "Practis
   await page.getByRole('region', { name: 'What next' }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('navigation', { name: 'Next step' })).toBeHidden();
 
-  // A quiz result: a timed quiz taken from the Quizzes list (which asks), submitted with nothing answered.
-  const quiz = (await myAssessments(request, token, 'quiz')).find(
-    (q) => q.state === 'not_started' && q.time_limit_minutes !== null,
-  );
-  expect(quiz).toBeTruthy();
-  await page.goto(`/quiz/${quiz!.id}`);
+  // A quiz result: the school's timed quiz, taken from the Quizzes list (which asks), submitted with nothing
+  // answered.
+  const quiz = (await myAssessments(request, token, 'quiz')).find((q) => q.id === quizId);
+  expect(quiz).toMatchObject({ state: 'not_started', time_limit_minutes: 15 });
+  await page.goto(`/quiz/${quizId}`);
   await page
     .getByRole('region', { name: 'Ready to start?' })
     .getByRole('button', { name: /^Start quiz: / })

@@ -5,9 +5,11 @@ import {
   adminToken,
   apiLogin,
   bearer,
+  copiesOf,
   questionCard,
   registerStudent,
   takeDiagnosticThroughApi,
+  type BankQuestion,
 } from './learning-helpers.ts';
 
 // A result that leads somewhere: a student fails a quiz, and the result offers a retry and practice of
@@ -16,18 +18,10 @@ import {
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true });
 
-interface BankQuestion {
-  id: number;
-  micro_topic_id: number;
-  micro_topic_name: string;
-  practice_only: boolean;
-  content: { type: 'single_choice'; options: { id: string; text: string }[]; correct: string[] };
-}
-
 /**
  * A school of its own with a student who has taken the diagnostic, and a timed quiz for that school only:
- * three single-choice questions, each from a different micro topic, two attempts, closing in two and a half
- * days. Nothing another spec uses.
+ * three single-choice questions of its own, each on a different micro topic, two attempts, closing in two
+ * and a half days. Nothing another spec uses.
  */
 async function failableQuiz(request: APIRequestContext) {
   const headers = bearer(await adminToken(request));
@@ -47,7 +41,12 @@ async function failableQuiz(request: APIRequestContext) {
   const usable = ((await bank.json()) as { data: BankQuestion[] }).data.filter((q) => !q.practice_only);
   // One question per micro topic, the topics spread over the catalogue.
   const byTopic = [...new Map(usable.map((q) => [q.micro_topic_id, q])).values()];
-  const questions = [0, 1, 2].map((i) => byTopic[Math.floor((i * byTopic.length) / 3)]!);
+  // Copies of its own: a seeded quiz holds the demo questions, and the result would show no tallies.
+  const questions = await copiesOf(
+    request,
+    headers,
+    [0, 1, 2].map((i) => byTopic[Math.floor((i * byTopic.length) / 3)]!),
+  );
   expect(new Set(questions.map((q) => q.micro_topic_id)).size).toBe(3);
 
   const title = `Results next quiz ${Date.now()}`;

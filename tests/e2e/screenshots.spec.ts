@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { confirmDialog, fillLoginForm } from './helpers.ts';
-import { adminToken, apiLogin, bearer, questionCard, registerStudent } from './learning-helpers.ts';
+import {
+  adminToken,
+  apiLogin,
+  bearer,
+  copiesOf,
+  questionCard,
+  registerStudent,
+  type BankQuestion,
+} from './learning-helpers.ts';
 
 // Visual baselines (issue 11): the quiz, its result, the diagnostic results and the dashboard, on a phone and
 // a desktop, under tests/e2e/__screenshots__. A later change to how they look shows up as a failed
@@ -9,13 +17,6 @@ import { adminToken, apiLogin, bearer, questionCard, registerStudent } from './l
 //
 // Everything on them is fixed: a school, quiz and student of their own, the same answers, no timer. Dates
 // and times, which change every run, are masked.
-
-interface BankQuestion {
-  id: number;
-  micro_topic_id: number;
-  practice_only: boolean;
-  content: { type: 'single_choice'; options: { id: string; text: string }[]; correct: string[] };
-}
 
 const SIZES = {
   phone: { width: 390, height: 844 },
@@ -48,7 +49,9 @@ async function fixture(request: APIRequestContext, size: keyof typeof SIZES, ret
     .filter((q) => !q.practice_only)
     .sort((a, b) => a.id - b.id);
   const byTopic = [...new Map(usable.map((q) => [q.micro_topic_id, q])).values()];
-  const questions = byTopic.slice(0, 3);
+  // Copies of its own (the same text and topics): a seeded quiz holds the demo questions for good, and the
+  // result would show no right/wrong per topic.
+  const questions = await copiesOf(request, headers, byTopic.slice(0, 3));
   const title = 'Play and learning check';
   const quiz = await request.post('/api/admin/assessments', {
     headers,

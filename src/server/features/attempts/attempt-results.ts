@@ -26,7 +26,8 @@ export function createAttemptResults(
   /**
    * The micro topics whose right/wrong tally would tell the student something another assessment still
    * holds back: a topic's tally with one held question in it is that question's right/wrong flag (or, beside
-   * the flags the review shows, the held one's). The diagnostic draws from the whole bank, so it meets them.
+   * the flags the review shows, the held one's). Any attempt can meet them: a quiz sharing a question with an
+   * open exam, and the diagnostic above all, which draws from the whole bank.
    */
   async function heldTopics(row: AttemptRow, asked: Array<{ id: number; micro_topic_id: number }>) {
     const held = await heldBack(
@@ -55,10 +56,9 @@ export function createAttemptResults(
       }
     >();
     const marked = markedOn(row, questions, answers);
-    // The diagnostic's, which draws from the whole bank. A quiz or exam that shares a question with another
-    // assessment still shows that topic's tally (its review hides the key): a known gap, not closed here.
-    const withheld =
-      released && !staff && row.kind === 'diagnostic' ? await heldTopics(row, marked) : new Set<number>();
+    // Whatever the kind: a quiz or exam that shares a question with another assessment hides that key in
+    // its review, so that topic's tally waits too (the diagnostic, drawing from the whole bank, meets many).
+    const withheld = released && !staff ? await heldTopics(row, marked) : new Set<number>();
     for (const q of marked) {
       const t = topics.get(q.micro_topic_id) ?? {
         micro_topic_id: q.micro_topic_id,
