@@ -36,8 +36,9 @@ const featurePublicModules = [
   'diagnostic/diagnostic-engine', // the diagnostic has no service: the engine is its public face
   'diagnostic/item-model', // a question's rates (slip, guess, "I don't know"), for the mastery model
   'diagnostic/item-fit', // learning them from answers, for the learning feature's refit
+  'diagnostic/mastery-levels', // where P(mastered) becomes a level, for the mastery model too
   'learning/item-parameters', // the fitted rates, for attempts, questions and reports (and the sweep)
-  'learning/mastery-model', // the mastery model's numbers, for attempts and the diagnostic
+  'learning/mastery-model', // the mastery model's numbers, for attempts and reports
   'questions/question-types', // how each question type is checked and shuffled, for attempts
 ];
 const DB_GROUND = 'db/ is the ground floor: it imports only packages, src/shared and db itself.';

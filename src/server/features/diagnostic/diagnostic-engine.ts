@@ -1,4 +1,3 @@
-import { MASTERED, NOT_MASTERED } from '../learning/mastery-model.ts';
 import { ExactBelief } from './exact-belief.ts';
 import {
   DEFAULT_DONT_KNOW_KNOWN,
@@ -8,6 +7,7 @@ import {
   type ItemModel,
   type Outcome,
 } from './item-model.ts';
+import { MASTERED, NOT_MASTERED } from './mastery-levels.ts';
 import { compileGraph, KnowledgeSampler, type Belief, type TopicNode } from './knowledge-space.ts';
 
 /**

@@ -1,6 +1,8 @@
 import { outcomeChances, type ItemModel, type Outcome } from '../diagnostic/item-model.ts';
+import { MASTERED, NOT_MASTERED } from '../diagnostic/mastery-levels.ts';
 
 export { DEFAULT_SLIP, defaultItemModel, type ItemModel, type Outcome } from '../diagnostic/item-model.ts';
+export { MASTERED, NOT_MASTERED } from '../diagnostic/mastery-levels.ts';
 
 /**
  * The proficiency model: Bayesian knowledge tracing per student per micro topic.
@@ -20,10 +22,6 @@ export const PRIOR = 0.3;
 export const LEARN_RATE = 0.1;
 /** The share of mastery above the prior that remains after this many days without evidence is one half. */
 export const HALF_LIFE_DAYS = 90;
-/** At or above: mastered. A topic stored as mastered whose decayed estimate falls below is due for a re-check. */
-export const MASTERED = 0.8;
-/** At or below: not mastered. Between the two: not sure yet. */
-export const NOT_MASTERED = 0.4;
 /** Estimates never reach certainty: one lucky or careless answer must always be able to move them. */
 const FLOOR = 0.001;
 const CEILING = 0.999;
