@@ -230,3 +230,30 @@ export async function copiesOf(
   }
   return copies;
 }
+
+/**
+ * A school of its own and copies of single-choice demo questions, one per micro topic (`pick` chooses from
+ * the bank's first usable question of each topic): nothing another spec uses or a seeded assessment holds.
+ */
+export async function schoolWithOwnQuestions(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  schoolPrefix: string,
+  pick: (byTopic: BankQuestion[]) => BankQuestion[],
+): Promise<{ schoolName: string; schoolId: number; questions: BankQuestion[] }> {
+  const { data: locations } = (await (await request.get('/api/lookups/locations')).json()) as {
+    data: { id: number }[];
+  };
+  const schoolName = `${schoolPrefix} ${Date.now()}`;
+  const school = await request.post('/api/admin/schools', {
+    headers,
+    data: { name: schoolName, location_id: locations[0]!.id },
+  });
+  expect(school.status(), await school.text()).toBeLessThan(300);
+  const { school: made } = (await school.json()) as { school: { id: number } };
+  const bank = await request.get('/api/admin/questions?type=single_choice&per_page=100', { headers });
+  expect(bank.status()).toBe(200);
+  const usable = ((await bank.json()) as { data: BankQuestion[] }).data.filter((q) => !q.practice_only);
+  const byTopic = [...new Map(usable.map((q) => [q.micro_topic_id, q])).values()];
+  return { schoolName, schoolId: made.id, questions: await copiesOf(request, headers, pick(byTopic)) };
+}

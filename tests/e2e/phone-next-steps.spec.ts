@@ -6,12 +6,11 @@ import {
   adminToken,
   apiLogin,
   bearer,
-  copiesOf,
   myAssessments,
   questionCard,
   registerStudent,
   takeDiagnosticThroughApi,
-  type BankQuestion,
+  schoolWithOwnQuestions,
 } from './learning-helpers.ts';
 
 // Issue 24, items 1, 12 and 13, on a phone: the pathway never starts a timed attempt unasked (the stakes
@@ -46,21 +45,12 @@ async function newStudent(page: Page, request: APIRequestContext, schoolName = D
  */
 async function timedQuizOfOwn(request: APIRequestContext) {
   const headers = bearer(await adminToken(request));
-  const { data: locations } = (await (await request.get('/api/lookups/locations')).json()) as {
-    data: { id: number }[];
-  };
-  const schoolName = `Next Steps Nursery ${Date.now()}`;
-  const school = await request.post('/api/admin/schools', {
+  const { schoolName, schoolId, questions } = await schoolWithOwnQuestions(
+    request,
     headers,
-    data: { name: schoolName, location_id: locations[0]!.id },
-  });
-  expect(school.status(), await school.text()).toBeLessThan(300);
-  const { school: made } = (await school.json()) as { school: { id: number } };
-  const bank = await request.get('/api/admin/questions?type=single_choice&per_page=100', { headers });
-  expect(bank.status()).toBe(200);
-  const usable = ((await bank.json()) as { data: BankQuestion[] }).data.filter((q) => !q.practice_only);
-  const byTopic = [...new Map(usable.map((q) => [q.micro_topic_id, q])).values()];
-  const questions = await copiesOf(request, headers, byTopic.slice(0, 3));
+    'Next Steps Nursery',
+    (byTopic) => byTopic.slice(0, 3),
+  );
   const quiz = await request.post('/api/admin/assessments', {
     headers,
     data: {
@@ -71,7 +61,7 @@ async function timedQuizOfOwn(request: APIRequestContext) {
       time_limit_minutes: 15,
       attempts_allowed: 2,
       pass_mark: 60,
-      school_ids: [made.id],
+      school_ids: [schoolId],
       published: true,
     },
   });

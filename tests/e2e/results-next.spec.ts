@@ -5,11 +5,10 @@ import {
   adminToken,
   apiLogin,
   bearer,
-  copiesOf,
   questionCard,
   registerStudent,
   takeDiagnosticThroughApi,
-  type BankQuestion,
+  schoolWithOwnQuestions,
 } from './learning-helpers.ts';
 
 // A result that leads somewhere: a student fails a quiz, and the result offers a retry and practice of
@@ -25,27 +24,13 @@ test.use({ viewport: PHONE, hasTouch: true });
  */
 async function failableQuiz(request: APIRequestContext) {
   const headers = bearer(await adminToken(request));
-  const { data: locations } = (await (await request.get('/api/lookups/locations')).json()) as {
-    data: { id: number }[];
-  };
-  const schoolName = `Results Test Nursery ${Date.now()}`;
-  const school = await request.post('/api/admin/schools', {
-    headers,
-    data: { name: schoolName, location_id: locations[0]!.id },
-  });
-  expect(school.status(), await school.text()).toBeLessThan(300);
-  const { school: made } = (await school.json()) as { school: { id: number } };
-
-  const bank = await request.get('/api/admin/questions?type=single_choice&per_page=100', { headers });
-  expect(bank.status()).toBe(200);
-  const usable = ((await bank.json()) as { data: BankQuestion[] }).data.filter((q) => !q.practice_only);
-  // One question per micro topic, the topics spread over the catalogue.
-  const byTopic = [...new Map(usable.map((q) => [q.micro_topic_id, q])).values()];
-  // Copies of its own: a seeded quiz holds the demo questions, and the result would show no tallies.
-  const questions = await copiesOf(
+  // One question per micro topic, the topics spread over the catalogue. Copies of its own: a seeded quiz holds
+  // the demo questions, and the result would show no tallies.
+  const { schoolName, schoolId, questions } = await schoolWithOwnQuestions(
     request,
     headers,
-    [0, 1, 2].map((i) => byTopic[Math.floor((i * byTopic.length) / 3)]!),
+    'Results Test Nursery',
+    (byTopic) => [0, 1, 2].map((i) => byTopic[Math.floor((i * byTopic.length) / 3)]!),
   );
   expect(new Set(questions.map((q) => q.micro_topic_id)).size).toBe(3);
 
@@ -61,7 +46,7 @@ async function failableQuiz(request: APIRequestContext) {
       attempts_allowed: 2,
       pass_mark: 60,
       closes_at: new Date(Date.now() + 2.5 * 86_400_000).toISOString(),
-      school_ids: [made.id],
+      school_ids: [schoolId],
       published: true,
     },
   });
