@@ -211,18 +211,24 @@ function runLearner(
     plain.observe([{ item, response: answer(item) }]);
   score(plain, known, into.orders.type_defaults);
 
+  // An order asked to the end (the first 25), then scored with the same inference.
+  const scoreInOrder = (engine: DiagnosticEngine, order: number[], salt: number, into: Tally) => {
+    const answerOf = answerer(salt);
+    engine.observe(order.slice(0, CAP).map((item) => ({ item, response: answerOf(item) })));
+    score(engine, known, into);
+  };
+  const fresh = () =>
+    new DiagnosticEngine(school.topics, model.items, { ...model.options, seed, target: 1, cap: CAP });
+
   // A whole diagnostic offline: the first step's order, walked to the end without the server.
-  const offline = new DiagnosticEngine(school.topics, model.items, {
-    ...model.options,
-    seed,
-    target: 1,
-    cap: CAP,
-  });
+  const offline = fresh();
   const first = offline.best()!;
-  const plan = [first, ...offline.plan().filter((id) => id !== first)];
-  answer = answerer(0x51ed270b);
-  offline.observe(plan.slice(0, CAP).map((item) => ({ item, response: answer(item) })));
-  score(offline, known, into.orders.offline);
+  scoreInOrder(
+    offline,
+    [first, ...offline.plan().filter((id) => id !== first)],
+    0x51ed270b,
+    into.orders.offline,
+  );
 
   // A fixed order: the production fixed selector over the items in catalogue order.
   const order = fixedOrderSelector.plan({
@@ -230,15 +236,7 @@ function runLearner(
     draws: [],
     shuffle: false,
   });
-  const fixed = new DiagnosticEngine(school.topics, model.items, {
-    ...model.options,
-    seed,
-    target: 1,
-    cap: CAP,
-  });
-  answer = answerer(0x27d4eb2f);
-  fixed.observe(order.slice(0, CAP).map((item) => ({ item, response: answer(item) })));
-  score(fixed, known, into.orders.fixed);
+  scoreInOrder(fresh(), order, 0x27d4eb2f, into.orders.fixed);
 
   // A random order.
   const shuffle = seededRandom(seed ^ 0x165667b1);
@@ -247,15 +245,7 @@ function runLearner(
     const j = Math.floor(shuffle() * (i + 1));
     [ids[i], ids[j]] = [ids[j]!, ids[i]!];
   }
-  const randomOrder = new DiagnosticEngine(school.topics, model.items, {
-    ...model.options,
-    seed,
-    target: 1,
-    cap: CAP,
-  });
-  answer = answerer(0x85ebca6b);
-  randomOrder.observe(ids.slice(0, CAP).map((item) => ({ item, response: answer(item) })));
-  score(randomOrder, known, into.orders.random);
+  scoreInOrder(fresh(), ids, 0x85ebca6b, into.orders.random);
 
   // The production path: the stop rule on.
   const production = new DiagnosticEngine(school.topics, model.items, { ...model.options, seed });
