@@ -95,6 +95,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // Two app hosts in network namespaces behind nginx (tests/hosts/network.ts): root, nginx, PostgreSQL.
+          name: 'hosts',
+          environment: 'node',
+          include: ['tests/hosts/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

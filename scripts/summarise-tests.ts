@@ -19,7 +19,7 @@ const read = <T>(file: string): T | null =>
   existsSync(join(dir, file)) ? (JSON.parse(readFileSync(join(dir, file), 'utf8')) as T) : null;
 
 const tally = emptyTally();
-for (const project of ['unit', 'api']) {
+for (const project of ['unit', 'api', 'hosts']) {
   const report = read<VitestReport>(`${project}.json`);
   if (report) addVitest(tally, report, project);
 }
