@@ -69,7 +69,9 @@ if (values['with-files'] !== undefined) {
   );
   if (missing.length) {
     // Deleted between the snapshot and the copy, or lost from the uploads folder before: say so, do not hide it.
-    console.error(`${missing.length} of the ${named.length} files the backup names are missing: ${missing.join(', ')}`);
+    console.error(
+      `${missing.length} of the ${named.length} files the backup names are missing: ${missing.join(', ')}`,
+    );
     process.exit(1);
   }
   console.log(`Every one of the ${named.length} files the backup names is there.`);
@@ -102,9 +104,12 @@ async function snapshot(from: string, to: string): Promise<{ pages: number; name
       // One self-contained file (no -wal beside it to lose); the server turns WAL on again when it opens it.
       check.exec('PRAGMA journal_mode = DELETE;');
       const result = check.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined;
-      if (result?.quick_check !== 'ok') throw new Error(`the copy failed its check: ${String(result?.quick_check)}`);
+      if (result?.quick_check !== 'ok')
+        throw new Error(`the copy failed its check: ${String(result?.quick_check)}`);
       // The file-store keys (content hashes) of the uploads the copy names.
-      named = (check.prepare('SELECT DISTINCT hash FROM files').all() as Array<{ hash: string }>).map((r) => r.hash);
+      named = (check.prepare('SELECT DISTINCT hash FROM files').all() as Array<{ hash: string }>).map(
+        (r) => r.hash,
+      );
     } finally {
       check.close();
     }

@@ -117,9 +117,9 @@ describe('backups', () => {
 
   it('refuses bad use: no target, or a PostgreSQL DATABASE_URL (with the pg_dump recipe)', async () => {
     const dataDir = scratch();
-    const noTarget = await run(process.execPath, [BACKUP], { env: { ...process.env, DATA_DIR: dataDir } }).catch(
-      (e: { code: number; stderr: string }) => e,
-    );
+    const noTarget = await run(process.execPath, [BACKUP], {
+      env: { ...process.env, DATA_DIR: dataDir },
+    }).catch((e: { code: number; stderr: string }) => e);
     expect(noTarget).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run backup') });
     const pgUrl = await run(process.execPath, [BACKUP, join(dataDir, 'x.sqlite')], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@db.example.test/pathbuilder' },
@@ -176,17 +176,26 @@ async function adminOf(db: TestDatabase): Promise<{ email: string; password: str
 }
 
 /** Through the running server's API: a location and school, a changed password, an uploaded file. */
-async function writeThroughApi(baseUrl: string, admin: { email: string; password: string }): Promise<Written> {
-  const login = await post(baseUrl, '/api/auth/login', undefined, { email: admin.email, password: admin.password });
+async function writeThroughApi(
+  baseUrl: string,
+  admin: { email: string; password: string },
+): Promise<Written> {
+  const login = await post(baseUrl, '/api/auth/login', undefined, {
+    email: admin.email,
+    password: admin.password,
+  });
   expect(login.status).toBe(200);
-  const { access_token: token, user } = (await login.json()) as { access_token: string; user: { id: number } };
+  const { access_token: token, user } = (await login.json()) as {
+    access_token: string;
+    user: { id: number };
+  };
   const location = await post(baseUrl, '/api/admin/locations', token, { name: 'Backup Bay' });
   expect(location.status).toBe(201);
   const locationId = ((await location.json()) as { location: { id: number } }).location.id;
   const school = 'Kept Safe Kindergarten';
-  expect((await post(baseUrl, '/api/admin/schools', token, { name: school, location_id: locationId })).status).toBe(
-    201,
-  );
+  expect(
+    (await post(baseUrl, '/api/admin/schools', token, { name: school, location_id: locationId })).status,
+  ).toBe(201);
   const changed = await fetch(`${baseUrl}/api/user/${user.id}/change-password`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -197,7 +206,10 @@ async function writeThroughApi(baseUrl: string, admin: { email: string; password
     }),
   });
   expect(changed.status, await changed.clone().text()).toBeLessThan(300);
-  const relogin = await post(baseUrl, '/api/auth/login', undefined, { email: admin.email, password: NEW_PASSWORD });
+  const relogin = await post(baseUrl, '/api/auth/login', undefined, {
+    email: admin.email,
+    password: NEW_PASSWORD,
+  });
   const fresh = ((await relogin.json()) as { access_token: string }).access_token;
   const body = multipart('kept.png', PNG);
   const upload = await fetch(`${baseUrl}/api/admin/files?kind=image`, {
@@ -217,7 +229,9 @@ async function expectDataIn(baseUrl: string, w: Written): Promise<void> {
   expect(login.status).toBe(200);
   const token = ((await login.json()) as { access_token: string }).access_token;
   expect(await schoolNames(baseUrl, w.locationId)).toContain(w.school);
-  const file = await fetch(`${baseUrl}/api/files/${w.fileId}`, { headers: { authorization: `Bearer ${token}` } });
+  const file = await fetch(`${baseUrl}/api/files/${w.fileId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(file.status).toBe(200);
   expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
 }

@@ -157,7 +157,10 @@ describe.each(dialects)('a graceful stop (%s)', (dialect) => {
 
 function injectWith(app: { app: TestApp['app'] }, o: Parameters<TestApp['request']>[0]) {
   const { token, headers, ...rest } = o;
-  return app.app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  return app.app.inject({
+    ...rest,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
 }
 
 async function login(app: { app: TestApp['app'] }, email: string, password: string): Promise<string> {
@@ -184,7 +187,9 @@ function slowSave(baseUrl: string, path: string, token: string, body: unknown) {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, at: Date.now() }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, at: Date.now() }),
+      );
     });
     req.on('error', reject);
   });

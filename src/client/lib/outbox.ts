@@ -184,7 +184,9 @@ async function send(entry: OutboxEntry): Promise<unknown> {
   });
   const options = { signal: controller.signal };
   const call =
-    entry.method === 'PUT' ? putJson(entry.path, entry.body, options) : postJson(entry.path, entry.body, options);
+    entry.method === 'PUT'
+      ? putJson(entry.path, entry.body, options)
+      : postJson(entry.path, entry.body, options);
   // The loser of the race below settles later (aborted): nobody waits for it any more.
   call.catch(() => undefined);
   try {

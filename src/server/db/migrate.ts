@@ -63,7 +63,9 @@ export async function pendingMigrations(db: Db, dialect: Dialect, pgSchema?: str
   // Read directly, not through Migrator.getMigrations(): that introspects every table of the database first,
   // too much for a probe a load balancer sends every few seconds.
   const table =
-    dialect === 'postgres' ? sql.id(pgSchema ?? 'public', DEFAULT_MIGRATION_TABLE) : sql.id(DEFAULT_MIGRATION_TABLE);
+    dialect === 'postgres'
+      ? sql.id(pgSchema ?? 'public', DEFAULT_MIGRATION_TABLE)
+      : sql.id(DEFAULT_MIGRATION_TABLE);
   const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
   const applied = new Set(rows.map((r) => r.name));
   return Object.keys(migrations).filter((name) => !applied.has(name));

@@ -211,7 +211,10 @@ describe('a send that hangs (connected, no reply)', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     expect(first).toMatchObject({ sent: 0, waiting: 2 });
     // Nothing is dropped: both still wait, in IndexedDB and in what "waiting to sync" shows.
-    expect((await pendingEntries()).map((e) => e.key)).toEqual([`answer:${ATTEMPT}:1`, `answer:${ATTEMPT}:2`]);
+    expect((await pendingEntries()).map((e) => e.key)).toEqual([
+      `answer:${ATTEMPT}:1`,
+      `answer:${ATTEMPT}:2`,
+    ]);
     expect(outboxSnapshot()).toMatchObject({ unreachable: true });
     expect(outboxSnapshot().entries).toHaveLength(2);
     // The request was aborted, so a real browser lets the dead connection go.

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openLiveStream, type StreamEvent, type StreamState } from '../../../src/client/features/live/live-stream.ts';
+import {
+  openLiveStream,
+  type StreamEvent,
+  type StreamState,
+} from '../../../src/client/features/live/live-stream.ts';
 import { mockFetch } from '../helpers.ts';
 import type { SeenRequest } from '../helpers.ts';
 
@@ -49,15 +53,15 @@ describe('the live discussion stream', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.999);
     const s = follow((_r, n) =>
       n === 0
-        ? streamOf(
-            `retry: 3000\n\n${message(41)}retry: 1000\nevent: reconnect\ndata: {"retry_ms":1000}\n\n`,
-          )
+        ? streamOf(`retry: 3000\n\n${message(41)}retry: 1000\nevent: reconnect\ndata: {"retry_ms":1000}\n\n`)
         : streamOf(`retry: 3000\n\n${message(42)}`, true),
     );
     await vi.waitFor(() => expect(s.requests).toHaveLength(2), { timeout: 1500 });
     expect(s.requests[1]?.url).toContain('after=41');
     expect(s.requests[1]?.headers.get('last-event-id')).toBe('41');
-    await vi.waitFor(() => expect(s.events.map((e) => e.type === 'message' && e.message.id)).toEqual([41, 42]));
+    await vi.waitFor(() =>
+      expect(s.events.map((e) => e.type === 'message' && e.message.id)).toEqual([41, 42]),
+    );
     expect(s.states).toEqual(['connecting', 'live', 'reconnecting', 'live']);
     expect(s.states).not.toContain('closed');
     // The reconnect event itself is no message for the screen.
