@@ -54,7 +54,7 @@ async function serve(config: AppConfig): Promise<void> {
 }
 
 /** The one line a person starting the server looks for (with the port the system chose for PORT=0). */
-export function readyLine(config: AppConfig, address?: AddressInfo | string | null): string {
+export function readyLine(config: AppConfig, address?: Pick<AddressInfo, 'port'> | string | null): string {
   let database: string;
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
@@ -98,15 +98,16 @@ function superviseWorkers(count: number): void {
   };
 
   const first = fork(true);
-  first.once('listening', () => {
+  // The worker's address: the port the system chose when PORT=0 (every worker then shares it).
+  first.once('listening', (address) => {
     listening = true;
     let ready = 1;
     for (let i = 1; i < count; i++) {
       fork(false).once('listening', () => {
-        if (++ready === count) console.log(readyLine(config));
+        if (++ready === count) console.log(readyLine(config, address));
       });
     }
-    if (count === 1) console.log(readyLine(config));
+    if (count === 1) console.log(readyLine(config, address));
     log('info', `serving with ${count} workers`, { port: config.port });
   });
 

@@ -153,6 +153,39 @@ describe.each(dialects)('a graceful stop (%s)', (dialect) => {
       await after.app.close();
     }
   }, 120_000);
+
+  it('with WORKERS=2, SIGTERM to the supervisor drains every worker: streams get the hint, exit 0', async () => {
+    db = await createTestDatabase(dialect, 'drain-workers');
+    const prep = await appOn(db);
+    const adminUser = await createUser(prep, { is_admin: 1 });
+    const admin = await login(prep, adminUser.email, adminUser.password);
+    const liveId = await createLiveSession(prep, { startsIn: -5, minutes: 120 });
+    await prep.app.close();
+
+    server = await startServer({ ...db.env, WORKERS: '2', DRAIN_DELAY_MS: String(DRAIN_DELAY_MS) });
+    const { baseUrl } = server;
+    // Streams spread over both workers (node:cluster hands connections round-robin).
+    const streams = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const res = await fetch(`${baseUrl}/api${LIVE_PATHS.stream(liveId)}`, {
+          headers: { authorization: `Bearer ${admin}`, accept: 'text/event-stream' },
+        });
+        expect(res.status).toBe(200);
+        // Its headers come once the stream is attached (live.routes.ts): it is open on a worker now.
+        return readEvents(res.body!);
+      }),
+    );
+    server.child.kill('SIGTERM');
+    const during = await Promise.all(
+      [1, 2].map(() => send(baseUrl, { method: 'GET', path: '/api/health/ready' })),
+    );
+    expect(during.map((a) => a.status)).toEqual([503, 503]);
+    for (const events of streams) {
+      const hint = await events.next((e) => e.event === 'reconnect', 5000);
+      expect(JSON.parse(hint.data)).toEqual({ retry_ms: 1000 });
+    }
+    expect(await server.exited).toBe(0);
+  }, 120_000);
 });
 
 function injectWith(app: { app: TestApp['app'] }, o: Parameters<TestApp['request']>[0]) {

@@ -50,7 +50,7 @@ export async function createTestDatabase(dialect: DialectName, label: string): P
   let name: string | undefined;
   if (dialect === 'postgres') {
     if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-    name = `pb_${label}_${process.pid}_${Date.now()}_${counter++}`;
+    name = `pb_${label.replace(/\W/g, '_')}_${process.pid}_${Date.now()}_${counter++}`;
     await adminQuery(`create database ${name}`);
   }
   const databaseUrl = name ? databaseUrlOf(name) : undefined;
