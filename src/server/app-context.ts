@@ -3,6 +3,7 @@ import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { groupCommitSettled } from './db/transaction.ts';
 import { seedDemo } from './seed/demo.ts';
 import { createPasswordHasher } from './features/auth/passwords.ts';
 import { newOpaqueToken } from './features/auth/tokens.ts';
@@ -23,6 +24,8 @@ export async function openContext(app: FastifyInstance, config: AppConfig): Prom
   app.addHook('onClose', async () => {
     // Mail still being sent after its response needs the database.
     await tasks.idle();
+    // Saves taken into a shared commit are on disk before the connection closes (SQLite; a no-op elsewhere).
+    await groupCommitSettled(db);
     await db.destroy();
   });
   await migrateToLatest(db, dialect, config.pgSchema);

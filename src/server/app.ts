@@ -61,6 +61,7 @@ import { createSyncStamp } from './features/users/sync-stamp.service.ts';
 import { roleOf } from './features/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, forbidden, frameworkErrors, unauthenticated } from './plugins/errors.ts';
+import { createDrain } from './plugins/drain.ts';
 import { createEventBus } from './plugins/event-bus.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
 import { prettyLogStream } from './plugins/pretty-log.ts';
@@ -74,6 +75,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   routes: RouteInfo[];
+  /** A graceful stop's first step (main.ts): readiness 503, connections closed after their answer. */
+  startDraining: () => void;
 }
 
 export async function buildApp(config: AppConfig): Promise<BuiltApp> {
@@ -96,6 +99,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
   const ctx = await openContext(app, config);
   const { db, dialect } = ctx;
+  const drain = createDrain(app);
 
   const limiter = createRateLimiter(db, ctx.now);
   const schools = createSchoolsService(db, ctx.now);
@@ -129,7 +133,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   // in turn whether the ids they are given are the caller's to use.
   const refusedFiles = (actor: Authed, fields: Record<string, number[]>) => files.refusedIn(actor, fields);
   let readers: FileReader[] | null = null;
-  const files = createFilesService(ctx, createDiskFileStore(join(config.dataDir, 'uploads')), {
+  const fileStore = createDiskFileStore(join(config.dataDir, 'uploads'));
+  const files = createFilesService(ctx, fileStore, {
     readers: () => (readers ??= fileReaders({ content, resources, questions, seenQuestions, announcements })),
     sessionOf: auth.authenticateSession,
   });
@@ -235,7 +240,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       // Uploads stream to the file store; no part is ever buffered whole (files.routes.ts sets the limits).
       await api.register(fastifyMultipart);
       const route = createRouter(api, routes, API_BASE);
-      healthRoutes(route, ctx);
+      healthRoutes(route, ctx, { draining: drain.draining, checkFiles: () => fileStore.check() });
       authRoutes(route, auth);
       lookupsRoutes(route, schools);
       schoolRequestsRoutes(route, schoolRequests);
@@ -283,7 +288,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   if (config.sweeps) startItemFitSweep(app, ctx);
 
   await serveSpa(app, config.staticDir);
-  return { app, ctx, routes };
+  return { app, ctx, routes, startDraining: drain.start };
 }
 
 /** Trusts the `hops` proxies nearest to us, as proxy-addr does for a number (Fastify's types want a function). */

@@ -51,6 +51,14 @@ export interface AppConfig {
   workers: number;
   /** Whether this process runs the periodic sweeps (expired attempts and sessions): one process in a cluster. */
   sweeps: boolean;
+  /**
+   * A graceful stop (SIGTERM, main.ts): readiness answers 503 at once; the server goes on serving for
+   * `drainDelayMs` (so a load balancer that polls /api/health/ready has time to stop sending), then stops
+   * accepting, ends its event streams with a reconnect hint and lets running requests finish, for at most
+   * `drainTimeoutMs`, after which it exits with 1.
+   */
+  drainDelayMs: number;
+  drainTimeoutMs: number;
   version: string;
 }
 
@@ -101,6 +109,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     workers,
     sweeps: env.SWEEPS !== '0' && env.SWEEPS !== 'false',
+    drainDelayMs: wholeNumber('DRAIN_DELAY_MS', env.DRAIN_DELAY_MS, 0),
+    drainTimeoutMs: positiveInt('DRAIN_TIMEOUT_MS', env.DRAIN_TIMEOUT_MS, 10_000),
     version: env.npm_package_version ?? '0.1.0',
   };
 }
@@ -110,6 +120,13 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return n;
 }
 

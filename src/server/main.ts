@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { AddressInfo } from 'node:net';
 import { configFromEnv, type AppConfig } from './config.ts';
 import { sqliteFileOf } from './db/database.ts';
 import { relayBusBetweenWorkers } from './plugins/event-bus.ts';
@@ -8,40 +9,52 @@ const config = configFromEnv();
 if (config.workers > 1 && cluster.isPrimary) superviseWorkers(config.workers);
 else await serve(config);
 
-/** One server process: listen, and close gracefully on SIGTERM/SIGINT. */
+/**
+ * One server process: listen, and stop gracefully on SIGTERM/SIGINT: readiness turns 503 at once and every
+ * answer closes its connection (clients move to another host); after DRAIN_DELAY_MS the server stops
+ * accepting, ends the live event streams with a reconnect hint, finishes the requests it has, settles the
+ * saves waiting for a shared commit, closes the database and exits 0 — or 1 past DRAIN_TIMEOUT_MS.
+ */
 async function serve(config: AppConfig): Promise<void> {
   const { buildApp } = await import('./app.ts');
-  const { app } = await buildApp(config);
+  const { app, startDraining } = await buildApp(config);
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-      // Fastify waits for in-flight requests, then the onClose hooks close the database.
-      const timer = setTimeout(() => {
-        app.log.error('shutdown took longer than 10 s; exiting');
-        process.exit(1);
-      }, 10_000);
-      timer.unref();
-      app.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
+      startDraining();
+      app.log.info(
+        { signal, delayMs: config.drainDelayMs },
+        'draining: readiness answers 503; finishing in-flight requests',
       );
+      const limit = config.drainDelayMs + config.drainTimeoutMs;
+      const timer = setTimeout(() => {
+        app.log.error(`shutdown took longer than ${limit} ms; exiting`);
+        process.exit(1);
+      }, limit);
+      timer.unref();
+      // Fastify stops accepting, waits for the requests it has, then the onClose hooks close the database.
+      setTimeout(() => {
+        app.close().then(
+          () => process.exit(0),
+          (err: unknown) => {
+            app.log.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      }, config.drainDelayMs);
     });
   }
 
   // Workers share the primary's port (node:cluster hands each connection to one of them).
   await app.listen({ port: config.port, host: config.host });
-  if (cluster.isPrimary) console.log(readyLine(config));
+  if (cluster.isPrimary) console.log(readyLine(config, app.server.address()));
 }
 
-/** The one line a person starting the server looks for. */
-export function readyLine(config: AppConfig): string {
+/** The one line a person starting the server looks for (with the port the system chose for PORT=0). */
+export function readyLine(config: AppConfig, address?: Pick<AddressInfo, 'port'> | string | null): string {
   let database: string;
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
@@ -50,7 +63,8 @@ export function readyLine(config: AppConfig): string {
     database = `SQLite at ${sqliteFileOf(config.dataDir)}`;
   }
   const workers = config.workers > 1 ? `, ${config.workers} workers` : '';
-  return `Pathbuilder ready at http://${config.host}:${config.port} (${database}${workers})`;
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return `Pathbuilder ready at http://${config.host}:${port} (${database}${workers})`;
 }
 
 /**
@@ -84,15 +98,16 @@ function superviseWorkers(count: number): void {
   };
 
   const first = fork(true);
-  first.once('listening', () => {
+  // The worker's address: the port the system chose when PORT=0 (every worker then shares it).
+  first.once('listening', (address) => {
     listening = true;
     let ready = 1;
     for (let i = 1; i < count; i++) {
       fork(false).once('listening', () => {
-        if (++ready === count) console.log(readyLine(config));
+        if (++ready === count) console.log(readyLine(config, address));
       });
     }
-    if (count === 1) console.log(readyLine(config));
+    if (count === 1) console.log(readyLine(config, address));
     log('info', `serving with ${count} workers`, { port: config.port });
   });
 
@@ -103,7 +118,8 @@ function superviseWorkers(count: number): void {
       log('info', 'shutting down the workers', { signal });
       const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
       for (const worker of workers) worker.process.kill('SIGTERM');
-      const timer = setTimeout(() => process.exit(1), 15_000);
+      // Each worker gives up after its own drain delay and timeout; this is the backstop.
+      const timer = setTimeout(() => process.exit(1), config.drainDelayMs + config.drainTimeoutMs + 5_000);
       timer.unref();
       void Promise.all(workers.map((w) => (w.isDead() ? null : new Promise((r) => w.once('exit', r))))).then(
         () => process.exit(0),

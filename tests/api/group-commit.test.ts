@@ -6,7 +6,7 @@ import { Kysely, sql, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
 import { openNodeSqlite, type Durability, type NodeSqlite } from '../../src/server/db/node-sqlite.ts';
-import { enableGroupCommit, withTransaction } from '../../src/server/db/transaction.ts';
+import { enableGroupCommit, groupCommitSettled, withTransaction } from '../../src/server/db/transaction.ts';
 
 // SQLite's group commit answers a transaction only once its commit is on disk, and the sync to disk runs off
 // the event loop (node-sqlite.ts). These tests hold the sync back and watch what is answered meanwhile.
@@ -98,6 +98,17 @@ describe.each([{ savepoints: 'Kysely' }, { savepoints: 'direct' }])(
       expect(flushes).toBe(2);
       release();
       expect(await Promise.all([first, second])).toEqual([1, 2]);
+    });
+
+    it('lets a shutdown wait until every save taken is on disk and answered (groupCommitSettled)', async () => {
+      const saves = [insert(1), insert(2)];
+      const settledAll = groupCommitSettled(db);
+      // Queued, then committed, but the sync still runs: closing the database now would lose the answers.
+      expect(await settled(settledAll)).toBe(false);
+      release();
+      await settledAll;
+      expect(await Promise.all(saves)).toEqual([1, 2]);
+      expect(await settled(groupCommitSettled(db))).toBe(true);
     });
 
     it('fails the transactions of a batch whose sync fails', async () => {

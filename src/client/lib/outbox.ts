@@ -60,6 +60,13 @@ let currentUser: () => number | null = () => null;
 /** The longest wait between two tries while the server cannot be reached; 0 turns retrying off. */
 let retryMs = 15_000;
 const FIRST_RETRY_MS = 1_000;
+/**
+ * A send not answered by then is abandoned and counts as a network failure (DESIGN.md section 5: classroom
+ * Wi-Fi often says "online" while nothing gets through). Shorter than the HTTP client's 30 s: a save is small,
+ * and a student waiting on "Saving…" should see it retried, not stuck. The entry stays queued; sending it
+ * again is safe, the server applies a write once by its ids.
+ */
+let sendTimeoutMs = 20_000;
 let failures = 0;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let lastSeq = 0;
@@ -119,9 +126,12 @@ export function configureOutbox(options: {
   currentUserId: () => number | null;
   /** The longest wait between retries (they start at one second and double). */
   retryMs?: number;
+  /** How long one send may go unanswered before it is abandoned and retried (tests shorten it). */
+  sendTimeoutMs?: number;
 }): void {
   currentUser = options.currentUserId;
   if (options.retryMs !== undefined) retryMs = options.retryMs;
+  if (options.sendTimeoutMs !== undefined) sendTimeoutMs = options.sendTimeoutMs;
   void drain();
 }
 
@@ -158,8 +168,32 @@ export async function pendingEntries(filter?: (entry: OutboxEntry) => boolean): 
   return filter ? all.filter(filter) : all;
 }
 
+/**
+ * Sends one entry, giving up after `sendTimeoutMs` with a TimeoutError: the request is aborted (the browser
+ * drops the connection) and the drain stops waiting even if the abort is never heard.
+ */
 async function send(entry: OutboxEntry): Promise<unknown> {
-  return entry.method === 'PUT' ? putJson(entry.path, entry.body) : postJson(entry.path, entry.body);
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new DOMException('The server did not answer in time.', 'TimeoutError');
+      controller.abort(error);
+      reject(error);
+    }, sendTimeoutMs);
+  });
+  const options = { signal: controller.signal };
+  const call =
+    entry.method === 'PUT'
+      ? putJson(entry.path, entry.body, options)
+      : postJson(entry.path, entry.body, options);
+  // The loser of the race below settles later (aborted): nobody waits for it any more.
+  call.catch(() => undefined);
+  try {
+    return await Promise.race([call, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function emit(event: OutboxEvent): void {

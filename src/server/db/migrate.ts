@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { Migrator, type Migration } from 'kysely/migration';
+import { sql, type Kysely } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, type Migration } from 'kysely/migration';
 import type { Dialect } from './dialect.ts';
 import type { Db } from './schema.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
@@ -48,7 +48,31 @@ const migrations: Record<string, DialectMigration> = {
 
 /** Runs pending migrations; on PostgreSQL Kysely's migrator holds an advisory lock, so N processes can start at once. */
 export async function migrateToLatest(db: Db, dialect: Dialect, pgSchema?: string): Promise<void> {
-  const migrator = new Migrator({
+  const { error, results } = await migratorFor(db, dialect, pgSchema).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}
+
+/**
+ * The migrations this code knows that the database has not run (the readiness check): a host restored from
+ * an old backup, or pointed at a database another version left half-way, must not take traffic.
+ */
+export async function pendingMigrations(db: Db, dialect: Dialect, pgSchema?: string): Promise<string[]> {
+  // Read directly, not through Migrator.getMigrations(): that introspects every table of the database first,
+  // too much for a probe a load balancer sends every few seconds.
+  const table =
+    dialect === 'postgres'
+      ? sql.id(pgSchema ?? 'public', DEFAULT_MIGRATION_TABLE)
+      : sql.id(DEFAULT_MIGRATION_TABLE);
+  const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
+  const applied = new Set(rows.map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
+function migratorFor(db: Db, dialect: Dialect, pgSchema: string | undefined): Migrator {
+  return new Migrator({
     db,
     // Kysely looks for its bookkeeping tables in every schema it can see unless told which one: another
     // schema's tables (a second app, a parallel test run) would make it skip creating its own.
@@ -63,9 +87,4 @@ export async function migrateToLatest(db: Db, dialect: Dialect, pgSchema?: strin
         ),
     },
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
-  }
 }

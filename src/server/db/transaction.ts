@@ -24,6 +24,14 @@ function joined<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> | undefine
 const groupCommits = new WeakMap<Db, GroupCommit>();
 
 /**
+ * Resolves once the group commit of `db` (if any) has nothing queued, running or waiting for its sync to disk:
+ * what closing the database waits for, so no save that was taken is lost to the shutdown.
+ */
+export function groupCommitSettled(db: Db): Promise<void> {
+  return groupCommits.get(db)?.settled() ?? Promise.resolve();
+}
+
+/**
  * SQLite: transactions on `db` share commits (see GroupCommit). `exec` runs a statement on the same connection
  * directly: the savepoints around each unit then skip Kysely's building and compiling (two per save).
  */
@@ -57,6 +65,8 @@ class GroupCommit {
   readonly #exec: ((sql: string) => void) | undefined;
   readonly #queue: Unit[] = [];
   #scheduled = false;
+  /** Syncs to disk still under way, each answering a committed batch when it is done. */
+  readonly #syncing = new Set<Promise<void>>();
 
   constructor(db: Db, durability?: Durability, exec?: (sql: string) => void) {
     this.#db = db;
@@ -73,6 +83,12 @@ class GroupCommit {
         setImmediate(() => void this.#drain());
       }
     });
+  }
+
+  async settled(): Promise<void> {
+    while (this.#scheduled || this.#queue.length || this.#syncing.size) {
+      await Promise.allSettled([...this.#syncing, new Promise((resolve) => setImmediate(resolve))]);
+    }
   }
 
   async #drain(): Promise<void> {
@@ -126,7 +142,7 @@ class GroupCommit {
       return;
     }
     const onDisk = this.#durability ? this.#durability.flush() : Promise.resolve();
-    void onDisk.then(
+    const answered = onDisk.then(
       () => {
         for (const { unit, value } of committed) unit.resolve(value);
       },
@@ -134,5 +150,7 @@ class GroupCommit {
         for (const { unit } of committed) unit.reject(err);
       },
     );
+    this.#syncing.add(answered);
+    void answered.finally(() => this.#syncing.delete(answered));
   }
 }

@@ -4,6 +4,7 @@ import { data, email, type Row } from './table.ts';
 //                                     anonymous | student | foreign student | teacher | foreign teacher | admin
 export const ACCOUNT_ROWS: Record<string, Row> = {
   'GET /api/health': { expect: 'ok | ok | ok | ok | ok | ok' },
+  'GET /api/health/ready': { expect: 'ok | ok | ok | ok | ok | ok' },
 
   // Auth and the own account.
   'POST /api/auth/login': {

@@ -9,7 +9,7 @@ import {
   subscribeOutbox,
 } from '../../../src/client/lib/outbox.ts';
 import type { OutboxEvent, OutboxWrite } from '../../../src/client/lib/outbox.ts';
-import { json, mockFetch } from '../helpers.ts';
+import { hanging, json, mockFetch } from '../helpers.ts';
 import type { SeenRequest } from '../helpers.ts';
 
 const ATTEMPT = '3f2b8c1e-9a4d-4c7b-8e2f-1a2b3c4d5e6f';
@@ -188,5 +188,76 @@ describe('the offline outbox', () => {
     configureOutbox({ currentUserId: () => 7, retryMs: 0 });
     await drain();
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe('a send that hangs (connected, no reply)', () => {
+  afterEach(() => configureOutbox({ currentUserId: () => 7, retryMs: 0, sendTimeoutMs: 20_000 }));
+
+  it('is abandoned after the timeout, stays queued and counted, and a later attempt delivers it', async () => {
+    configureOutbox({ currentUserId: () => 7, retryMs: 0, sendTimeoutMs: 200 });
+    await enqueue(answerWrite(1, 'a', '2025-03-01T10:00:01.000Z'));
+    await enqueue(answerWrite(2, 'b', '2025-03-01T10:00:02.000Z'));
+    await drain();
+    // The first send never gets an answer, whatever happens to it (not even its abort is heard).
+    let calls = 0;
+    const { requests } = mockFetch(() => {
+      calls += 1;
+      return calls === 1 ? new Promise<Response>(() => {}) : json(200, { saved: true, feedback: null });
+    });
+
+    const started = Date.now();
+    const first = await drain();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(first).toMatchObject({ sent: 0, waiting: 2 });
+    // Nothing is dropped: both still wait, in IndexedDB and in what "waiting to sync" shows.
+    expect((await pendingEntries()).map((e) => e.key)).toEqual([
+      `answer:${ATTEMPT}:1`,
+      `answer:${ATTEMPT}:2`,
+    ]);
+    expect(outboxSnapshot()).toMatchObject({ unreachable: true });
+    expect(outboxSnapshot().entries).toHaveLength(2);
+    // The request was aborted, so a real browser lets the dead connection go.
+    expect(requests[0]?.signal?.aborted).toBe(true);
+    expect(events).toEqual([]);
+
+    await drain();
+    expect(putBodies(requests)).toEqual([
+      [`/api/attempts/${ATTEMPT}/answers/1`, '2025-03-01T10:00:01.000Z'],
+      [`/api/attempts/${ATTEMPT}/answers/1`, '2025-03-01T10:00:01.000Z'],
+      [`/api/attempts/${ATTEMPT}/answers/2`, '2025-03-01T10:00:02.000Z'],
+    ]);
+    expect(await pendingEntries()).toHaveLength(0);
+    expect(outboxSnapshot()).toMatchObject({ entries: [], unreachable: false });
+    expect(events.map((e) => e.type)).toEqual(['sent', 'sent']);
+  });
+
+  it('retries on its own after a hang, without waiting for the next answer or the online event', async () => {
+    await enqueue(answerWrite(3, 'c', '2025-03-01T10:00:03.000Z'));
+    let calls = 0;
+    // This time the hanging request hears its abort and fails as a real fetch would.
+    const { requests } = mockFetch((request) => {
+      calls += 1;
+      return calls === 1 ? hanging(request) : json(200, { saved: true, feedback: null });
+    });
+    configureOutbox({ currentUserId: () => 7, retryMs: 50, sendTimeoutMs: 100 });
+
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(['sent']), { timeout: 3000 });
+    expect(requests).toHaveLength(2);
+    expect(requests[0]?.signal?.aborted).toBe(true);
+    expect(await pendingEntries()).toHaveLength(0);
+  });
+
+  it('does not give up on a slow answer that comes within the timeout', async () => {
+    configureOutbox({ currentUserId: () => 7, retryMs: 0, sendTimeoutMs: 400 });
+    await enqueue(answerWrite(4, 'd', '2025-03-01T10:00:04.000Z'));
+    await drain();
+    const { requests } = mockFetch(
+      () => new Promise<Response>((resolve) => setTimeout(() => resolve(json(200, { saved: true })), 150)),
+    );
+    await drain();
+    expect(requests).toHaveLength(1);
+    expect(events.map((e) => e.type)).toEqual(['sent']);
+    expect(await pendingEntries()).toHaveLength(0);
   });
 });

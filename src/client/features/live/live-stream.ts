@@ -21,11 +21,16 @@ interface Handlers {
 
 const MAX_BACKOFF_MS = 30_000;
 
+/** What ended a stream: an `end` event (the thread is closed), a `reconnect` hint, or neither (dropped). */
+type Ending = { kind: 'end' } | { kind: 'reconnect'; retryMs: number } | { kind: 'dropped' };
+
 /**
  * A live discussion's server-sent events, read with fetch(): EventSource cannot send the bearer token. A
  * dropped stream comes back with backoff (1 s doubling to 30 s, with jitter; at once when the browser comes
  * back online), asking for what came after the newest message it has (Last-Event-ID and ?after=), so nothing
- * said meanwhile is missed. Returns the function that stops it.
+ * said meanwhile is missed. A server that is stopping ends its streams with a `reconnect` event: that is
+ * no failure, so the stream comes back within the time it names (spread, so a class does not arrive at once),
+ * with no backoff. Returns the function that stops it.
  */
 export function openLiveStream(sessionId: number, h: Handlers): () => void {
   let stopped = false;
@@ -45,14 +50,17 @@ export function openLiveStream(sessionId: number, h: Handlers): () => void {
   window.addEventListener('online', wake);
   window.addEventListener('offline', onOffline);
 
-  function schedule(): void {
+  function schedule(hintMs?: number): void {
     if (stopped) return;
     if (!navigator.onLine) {
       h.onState('offline');
       return;
     }
     h.onState('reconnecting');
-    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures++) * (0.75 + Math.random() * 0.5);
+    const delay =
+      hintMs !== undefined
+        ? hintMs * Math.random()
+        : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures++) * (0.75 + Math.random() * 0.5);
     retry = setTimeout(() => {
       retry = null;
       void connect();
@@ -62,7 +70,7 @@ export function openLiveStream(sessionId: number, h: Handlers): () => void {
   async function connect(): Promise<void> {
     const current = new AbortController();
     controller = current;
-    let ended = false;
+    let ending: Ending = { kind: 'dropped' };
     try {
       const after = h.lastId();
       const token = currentToken();
@@ -86,21 +94,18 @@ export function openLiveStream(sessionId: number, h: Handlers): () => void {
       failures = 0;
       h.onState('live');
       h.onOpen();
-      ended = await readEvents(response.body, (e) => {
-        if (e.type === 'end') ended = true;
-        h.onEvent(e);
-      });
+      ending = await readEvents(response.body, h.onEvent);
     } catch {
       // Dropped: below.
     } finally {
       if (controller === current) controller = null;
     }
-    if (ended) {
+    if (ending.kind === 'end') {
       stopped = true;
       h.onState('closed');
       return;
     }
-    schedule();
+    schedule(ending.kind === 'reconnect' ? ending.retryMs : undefined);
   }
 
   void connect();
@@ -114,18 +119,15 @@ export function openLiveStream(sessionId: number, h: Handlers): () => void {
   };
 }
 
-/** Reads event blocks until the stream ends; whether it ended with an `end` event. */
-async function readEvents(
-  body: ReadableStream<Uint8Array>,
-  emit: (e: StreamEvent) => void,
-): Promise<boolean> {
+/** Reads event blocks until the stream ends; what ended it (the last `end` or `reconnect` event seen). */
+async function readEvents(body: ReadableStream<Uint8Array>, emit: (e: StreamEvent) => void): Promise<Ending> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
-  let sawEnd = false;
+  let ending: Ending = { kind: 'dropped' };
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return sawEnd;
+    if (done) return ending;
     buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
     let cut: number;
     while ((cut = buffer.indexOf('\n\n')) >= 0) {
@@ -133,13 +135,20 @@ async function readEvents(
       buffer = buffer.slice(cut + 2);
       const event = parseBlock(block);
       if (!event) continue;
-      if (event.type === 'end') sawEnd = true;
+      if (event.type === 'reconnect') {
+        ending = { kind: 'reconnect', retryMs: event.retryMs };
+        continue;
+      }
+      if (event.type === 'end') ending = { kind: 'end' };
       emit(event);
     }
   }
 }
 
-function parseBlock(block: string): StreamEvent | null {
+/** The longest a `reconnect` hint may make us wait: a broken one must not keep the discussion away. */
+const MAX_RECONNECT_HINT_MS = 10_000;
+
+function parseBlock(block: string): StreamEvent | { type: 'reconnect'; retryMs: number } | null {
   let name = 'message';
   let data = '';
   for (const line of block.split('\n')) {
@@ -157,6 +166,10 @@ function parseBlock(block: string): StreamEvent | null {
     if (name === 'message') return { type: 'message', message: parsed as unknown as LiveMessage };
     if (name === 'deleted' && typeof parsed.id === 'number') return { type: 'deleted', id: parsed.id };
     if (name === 'end') return { type: 'end', state: parsed.state === 'upcoming' ? 'upcoming' : 'past' };
+    if (name === 'reconnect') {
+      const ms = typeof parsed.retry_ms === 'number' && parsed.retry_ms >= 0 ? parsed.retry_ms : 1000;
+      return { type: 'reconnect', retryMs: Math.min(ms, MAX_RECONNECT_HINT_MS) };
+    }
   } catch {
     // A broken event is skipped; the next resume fills any gap.
   }

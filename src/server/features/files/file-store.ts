@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -45,6 +45,8 @@ export interface FileStore {
   ): Promise<{ stream: Readable; size: number } | null>;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
+  /** Resolves when the store can take a file now (the readiness check); rejects with the reason otherwise. */
+  check(): Promise<void>;
 }
 
 const KEY = /^[a-f0-9]{64}$/;
@@ -124,6 +126,17 @@ export function createDiskFileStore(root: string): FileStore {
     },
 
     size: sizeOf,
+
+    // A probe written and removed where uploads land: "exists" is not enough (a read-only or full disk).
+    async check() {
+      await mkdir(incoming, { recursive: true });
+      const probe = join(incoming, `.check-${randomBytes(8).toString('hex')}`);
+      try {
+        await writeFile(probe, 'ok', { flag: 'wx' });
+      } finally {
+        await rm(probe, { force: true });
+      }
+    },
 
     async delete(key) {
       await unlink(pathOf(key)).catch((error: NodeJS.ErrnoException) => {

@@ -47,6 +47,15 @@ interface Hub {
 export const messageFrame = (m: LiveMessage) => `id: ${m.id}\nevent: message\ndata: ${JSON.stringify(m)}\n\n`;
 // No `id:` line: the last event id stays the newest message's, which is what a resume needs.
 export const deletedFrame = (id: number) => `event: deleted\ndata: ${JSON.stringify({ id })}\n\n`;
+/**
+ * This process is stopping (SIGTERM): come back in about `retryMs`, to another host behind the balancer or
+ * to this one restarted. Not an end (the thread goes on) and not a failure (no backoff): the client reconnects
+ * at once, resuming after its last message id. `retry:` tells an EventSource the same.
+ */
+export const reconnectFrame = (retryMs: number) =>
+  `retry: ${retryMs}\nevent: reconnect\ndata: ${JSON.stringify({ retry_ms: retryMs })}\n\n`;
+/** How soon a stream ended by a shutdown comes back (the client spreads its reconnects over this time). */
+export const RECONNECT_AFTER_MS = 1000;
 /** The thread is not open (not yet, or no more): the stream ends after the history. */
 export const endFrame = (state: 'upcoming' | 'past') => `event: end\ndata: ${JSON.stringify({ state })}\n\n`;
 
@@ -265,9 +274,17 @@ export function createLiveStreams(deps: {
       }
     },
 
-    /** Ends every open stream (shutdown): clients reconnect to another process or after the restart. */
+    /**
+     * Ends every open stream with the reconnect hint (shutdown): clients reconnect to another process or after
+     * the restart. A stream still replaying gets the hint alone; it resumes from the id it had.
+     */
     closeAll(): void {
-      for (const hub of hubs.values()) for (const conn of hub.conns) conn.sink.end();
+      for (const hub of hubs.values())
+        for (const conn of hub.conns) {
+          conn.pending = null;
+          conn.sink.write(reconnectFrame(RECONNECT_AFTER_MS));
+          conn.sink.end();
+        }
     },
 
     /**
