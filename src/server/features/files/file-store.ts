@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -45,9 +45,59 @@ export interface FileStore {
   ): Promise<{ stream: Readable; size: number } | null>;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
+  /** Throws, saying why, when the store cannot be written to now (for a readiness check). */
+  check(): Promise<void>;
+  /** Lets go of what the store holds open (connections); the app calls it when it closes. */
+  close(): Promise<void>;
 }
 
-const KEY = /^[a-f0-9]{64}$/;
+/** A content key: the SHA-256 of the bytes, hex. Anything else is never a file. */
+export const KEY = /^[a-f0-9]{64}$/;
+
+/** Where a key lives below the store's root, in either store: `ab/cd/abcd…`. */
+export function keyPath(key: string): string {
+  if (!KEY.test(key)) throw new Error('Not a file key.');
+  return `${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`;
+}
+
+/**
+ * A pass-through that counts, hashes and keeps the first HEAD_BYTES of what flows through it, and fails with
+ * FileTooLargeError (cutting the flow) as soon as more than `maxBytes` have passed: both stores put through it.
+ */
+export function createMeter(maxBytes: number): {
+  stream: Transform;
+  /** True once the stream was cut for going past `maxBytes`. */
+  tooLarge: () => boolean;
+  /** Read after the stream has ended. */
+  result: () => { key: string; size: number; head: Buffer };
+} {
+  const hash = createHash('sha256');
+  const headParts: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  let tooLarge = false;
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        tooLarge = true;
+        return done(new FileTooLargeError(maxBytes));
+      }
+      if (headLength < HEAD_BYTES) {
+        const part = chunk.subarray(0, HEAD_BYTES - headLength);
+        headParts.push(Buffer.from(part));
+        headLength += part.length;
+      }
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  return {
+    stream,
+    tooLarge: () => tooLarge,
+    result: () => ({ key: hash.digest('hex'), size, head: Buffer.concat(headParts) }),
+  };
+}
 
 /**
  * Files under `root` named by their SHA-256, two levels of two-character folders deep (ab/cd/abcd…), so no
@@ -56,10 +106,7 @@ const KEY = /^[a-f0-9]{64}$/;
  */
 export function createDiskFileStore(root: string): FileStore {
   const incoming = join(root, '.incoming');
-  const pathOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error('Not a file key.');
-    return join(root, key.slice(0, 2), key.slice(2, 4), key);
-  };
+  const pathOf = (key: string) => join(root, ...keyPath(key).split('/'));
 
   const sizeOf = async (key: string) => {
     if (!KEY.test(key)) return null;
@@ -71,35 +118,19 @@ export function createDiskFileStore(root: string): FileStore {
     async put(source, maxBytes) {
       await mkdir(incoming, { recursive: true });
       const temp = join(incoming, randomBytes(16).toString('hex'));
-      const hash = createHash('sha256');
-      const headParts: Buffer[] = [];
-      let headLength = 0;
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (size > maxBytes) return done(new FileTooLargeError(maxBytes));
-          if (headLength < HEAD_BYTES) {
-            const part = chunk.subarray(0, HEAD_BYTES - headLength);
-            headParts.push(Buffer.from(part));
-            headLength += part.length;
-          }
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
+      const meter = createMeter(maxBytes);
       try {
-        await pipeline(source, meter, createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(source, meter.stream, createWriteStream(temp, { flags: 'wx' }));
       } catch (error) {
         await rm(temp, { force: true });
         throw error;
       }
-      const key = hash.digest('hex');
+      const { key, size, head } = meter.result();
       let settled = false;
       return {
         key,
         size,
-        head: Buffer.concat(headParts),
+        head,
         async commit() {
           if (settled) return;
           settled = true;
@@ -130,5 +161,16 @@ export function createDiskFileStore(root: string): FileStore {
         if (error.code !== 'ENOENT') throw error;
       });
     },
+
+    async check() {
+      // Written and removed for real: a full disk or a read-only mount passes a permission check (and root
+      // passes every one).
+      await mkdir(incoming, { recursive: true });
+      const probe = join(incoming, `check-${randomBytes(8).toString('hex')}`);
+      await writeFile(probe, 'ok');
+      await rm(probe, { force: true });
+    },
+
+    async close() {},
   };
 }
