@@ -133,7 +133,8 @@ export function fileStoreFromEnv(env: NodeJS.ProcessEnv): FileStoreConfig {
   const missing = required.filter((name) => !env[name]);
   if (missing.length) throw new Error(`FILE_STORE=s3 needs ${missing.join(', ')} to be set`);
   const endpoint = env.S3_ENDPOINT || undefined;
-  if (endpoint !== undefined && !URL.canParse(endpoint))
+  // "minio:9000" parses as a URL of scheme "minio:": only http(s) is one.
+  if (endpoint !== undefined && !/^https?:$/.test(URL.parse(endpoint)?.protocol ?? ''))
     throw new Error(`S3_ENDPOINT must be a URL such as http://127.0.0.1:9000, got "${endpoint}"`);
   const pathStyle = env.S3_FORCE_PATH_STYLE ?? '';
   if (!['', '0', '1', 'true', 'false'].includes(pathStyle))
