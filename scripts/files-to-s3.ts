@@ -20,13 +20,24 @@ export interface CopyReport {
   /** Already in the bucket with the same size: left as they were. */
   alreadyThere: number;
   bytesUploaded: number;
-  /** Anything under uploads/ that is not a content file (an unfinished upload in .incoming, a stray file). */
+  /**
+   * Question images of the form before the file store (`uploads/<sha256>.png`, served by /api/uploads/): the
+   * bucket does not serve them (that public route must not reach the store's private files), so they stay on
+   * disk and are copied to every host's DATA_DIR/uploads by hand.
+   */
+  legacyImages: string[];
+  /** Anything else under uploads/ that is not a content file (an unfinished upload in .incoming, a stray file). */
   ignored: string[];
   failed: Array<{ key: string; reason: string }>;
 }
 
+const LEGACY_IMAGE = /^[a-f0-9]{64}\.(png|jpg|gif|webp)$/;
+
 /** The content files under `root`: `ab/cd/abcd…`, named by their SHA-256 and filed by its first characters. */
-async function contentFiles(root: string, ignored: string[]): Promise<Array<{ key: string; path: string }>> {
+async function contentFiles(
+  root: string,
+  report: Pick<CopyReport, 'ignored' | 'legacyImages'>,
+): Promise<Array<{ key: string; path: string }>> {
   const found: Array<{ key: string; path: string }> = [];
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
     (error: NodeJS.ErrnoException) => {
@@ -42,7 +53,8 @@ async function contentFiles(root: string, ignored: string[]): Promise<Array<{ ke
       ? join(root, entry.name.slice(0, 2), entry.name.slice(2, 4), entry.name)
       : null;
     if (path === expected) found.push({ key: entry.name, path });
-    else ignored.push(path);
+    else if (entry.parentPath === root && LEGACY_IMAGE.test(entry.name)) report.legacyImages.push(path);
+    else report.ignored.push(path);
   }
   return found.sort((a, b) => a.key.localeCompare(b.key));
 }
@@ -62,10 +74,11 @@ export async function copyUploadsToBucket(
     uploaded: 0,
     alreadyThere: 0,
     bytesUploaded: 0,
+    legacyImages: [],
     ignored: [],
     failed: [],
   };
-  const files = await contentFiles(root, report.ignored);
+  const files = await contentFiles(root, report);
   report.found = files.length;
 
   async function copyOne({ key, path }: { key: string; path: string }): Promise<void> {
@@ -123,6 +136,10 @@ async function main(): Promise<void> {
     console.log(
       `${report.found} files on disk: ${report.uploaded} uploaded (${mb} MB), ${report.alreadyThere} already in the bucket, ${report.failed.length} failed; ${report.ignored.length} other entries ignored.`,
     );
+    if (report.legacyImages.length)
+      console.log(
+        `${report.legacyImages.length} question images of the older /api/uploads form stay on disk: copy them (${root}/*.png, .jpg, .gif, .webp) to every host's DATA_DIR/uploads.`,
+      );
     if (report.failed.length) process.exitCode = 1;
     else console.log('Every file is in the bucket: set FILE_STORE=s3 and restart.');
   } finally {

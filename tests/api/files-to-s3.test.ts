@@ -50,12 +50,15 @@ describe('npm run files:to-s3: disk uploads into the bucket', () => {
     mkdirSync(join(uploads, '.incoming'), { recursive: true });
     writeFileSync(join(uploads, '.incoming', 'abc'), 'half');
     writeFileSync(join(uploads, 'notes.txt'), 'hello');
+    // A question image from before the file store: served from disk by /api/uploads/, not copied.
+    writeFileSync(join(uploads, `${'e'.repeat(64)}.png`), PNG);
     const store = createS3FileStore(bucket, { partSize: MIN_PART_SIZE });
 
     const first = await copyUploadsToBucket(uploads, store);
     expect(first).toMatchObject({ found: 3, uploaded: 3, alreadyThere: 0, failed: [] });
     expect(first.bytesUploaded).toBe(big.length + PNG.length + 1);
     expect(first.ignored.sort()).toEqual([join(uploads, '.incoming', 'abc'), join(uploads, 'notes.txt')]);
+    expect(first.legacyImages).toEqual([join(uploads, `${'e'.repeat(64)}.png`)]);
     expect(await bucketKeys(bucket)).toEqual(keys.map(keyPath).sort());
     const back = await store.get(keys[0]!);
     const parts: Buffer[] = [];

@@ -8,7 +8,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The S3-protocol server the file tests use: TEST_S3_ENDPOINT, or an s3rver started for this run. */
     s3Endpoint: string;
-    /** s3rver's data folder when this run started it; '' for a server named by TEST_S3_ENDPOINT. */
+    /** s3rver's data folder: this run's own, or TEST_S3_DIRECTORY with TEST_S3_ENDPOINT; '' when unknown. */
     s3Directory: string;
   }
 }
@@ -20,7 +20,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   if (process.env.TEST_S3_ENDPOINT) {
     project.provide('s3Endpoint', process.env.TEST_S3_ENDPOINT);
-    project.provide('s3Directory', '');
+    // Where that server keeps its data, when it is an s3rver on this machine (the abort check reads it).
+    project.provide('s3Directory', process.env.TEST_S3_DIRECTORY ?? '');
     return undefined;
   }
   const directory = mkdtempSync(join(tmpdir(), 'pathbuilder-s3-'));
