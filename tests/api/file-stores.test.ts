@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -147,4 +148,26 @@ describe.each(['disk', 's3'] as const)('file store (%s)', (kind) => {
     await expect(broken.check()).rejects.toThrow(kind === 's3' ? /no-such-bucket-here.*HTTP 404/ : /ENOTDIR/);
     await broken.close();
   });
+
+  it.runIf(kind === 's3')(
+    'says so in time when nothing answers at the endpoint, or nothing listens',
+    async () => {
+      // Accepts connections and never answers (a hung server, a black-holing firewall).
+      const silent = createServer(() => {});
+      await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+      const { port } = silent.address() as AddressInfo;
+      const hung = createS3FileStore(
+        { ...bucket!, endpoint: `http://127.0.0.1:${port}` },
+        { checkTimeoutMs: 300 },
+      );
+      const started = Date.now();
+      await expect(hung.check()).rejects.toThrow(/not reachable .*no answer in 0.3 s/);
+      expect(Date.now() - started).toBeLessThan(3000);
+      await hung.close();
+      silent.close();
+      const closed = createS3FileStore({ ...bucket!, endpoint: `http://127.0.0.1:${port}` });
+      await expect(closed.check()).rejects.toThrow(/ECONNREFUSED/);
+      await closed.close();
+    },
+  );
 });

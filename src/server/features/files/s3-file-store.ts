@@ -21,6 +21,8 @@ export const MIN_PART_SIZE = 5 * 1024 * 1024;
 export interface S3StoreOptions {
   /** Bytes per multipart part; at most `partSize × 2` of an upload are held in memory at once. */
   partSize?: number;
+  /** How long check() waits for the bucket to answer (5 s). */
+  checkTimeoutMs?: number;
 }
 
 /** The client every S3 use here shares: the settings that self-hosted servers need. */
@@ -30,6 +32,14 @@ export function createS3Client(config: S3Config): S3Client {
     region: config.region,
     forcePathStyle: config.forcePathStyle,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    requestHandler: {
+      // A dead host is told within seconds; a slow reader of a long video is not cut off (no idle timeout).
+      connectionTimeout: 5_000,
+      // Each file being read holds a connection for as long as it streams: the SDK's 50 would make a class
+      // watching videos queue behind each other.
+      httpAgent: { keepAlive: true, maxSockets: 512 },
+      httpsAgent: { keepAlive: true, maxSockets: 512 },
+    },
     // Recent SDKs add CRC checksums (and aws-chunked bodies) to every request and check them on every answer;
     // MinIO before 2025, Ceph, Garage and s3rver refuse or lack them. Only where S3 requires one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -53,6 +63,7 @@ export function createS3FileStore(config: S3Config, options: S3StoreOptions = {}
   const client = createS3Client(config);
   const Bucket = config.bucket;
   const partSize = Math.max(MIN_PART_SIZE, options.partSize ?? 8 * 1024 * 1024);
+  const checkMs = options.checkTimeoutMs ?? 5_000;
 
   const remove = async (Key: string) => {
     await client.send(new DeleteObjectCommand({ Bucket, Key }));
@@ -146,10 +157,16 @@ export function createS3FileStore(config: S3Config, options: S3StoreOptions = {}
 
     async check() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        // A readiness probe answers in seconds, whatever the server does (the SDK would retry, then wait).
+        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(checkMs) });
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        const why = status ? `HTTP ${status}` : (error as Error).message;
+        const aborted = (error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError';
+        const why = status
+          ? `HTTP ${status}`
+          : aborted
+            ? `no answer in ${checkMs / 1000} s`
+            : (error as Error).message;
         throw new Error(`The bucket "${Bucket}" is not reachable at ${config.endpoint ?? 'AWS'}: ${why}`, {
           cause: error,
         });
