@@ -91,6 +91,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // An S3-protocol server (s3rver) for the file tests' second store, unless TEST_S3_ENDPOINT names one.
+          globalSetup: ['tests/api/s3-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -100,6 +102,7 @@ export default defineConfig({
           // Two app hosts in network namespaces behind nginx (tests/hosts/network.ts): root, nginx, PostgreSQL.
           name: 'hosts',
           environment: 'node',
+          globalSetup: ['tests/api/s3-setup.ts'],
           include: ['tests/hosts/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -21,7 +20,8 @@ import { contentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { knowledgeGraphRoutes } from './features/knowledge-graph/knowledge-graph.routes.ts';
 import { createKnowledgeGraphService } from './features/knowledge-graph/knowledge-graph.service.ts';
-import { createDiskFileStore } from './features/files/file-store.ts';
+import type { FileStore } from './features/files/file-store.ts';
+import { openFileStore } from './features/files/open-file-store.ts';
 import type { FileReader } from './features/files/file-access.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { fileReaders } from './file-readers.ts';
@@ -77,6 +77,8 @@ export interface BuiltApp {
   routes: RouteInfo[];
   /** A graceful stop's first step (main.ts): readiness 503, connections closed after their answer. */
   startDraining: () => void;
+  /** Where uploaded bytes live (FILE_STORE): `check()` tells whether it is reachable. */
+  fileStore: FileStore;
 }
 
 export async function buildApp(config: AppConfig): Promise<BuiltApp> {
@@ -133,7 +135,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   // in turn whether the ids they are given are the caller's to use.
   const refusedFiles = (actor: Authed, fields: Record<string, number[]>) => files.refusedIn(actor, fields);
   let readers: FileReader[] | null = null;
-  const fileStore = createDiskFileStore(join(config.dataDir, 'uploads'));
+  const fileStore = await openFileStore(config);
+  app.addHook('onClose', () => fileStore.close());
   const files = createFilesService(ctx, fileStore, {
     readers: () => (readers ??= fileReaders({ content, resources, questions, seenQuestions, announcements })),
     sessionOf: auth.authenticateSession,
@@ -288,7 +291,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   if (config.sweeps) startItemFitSweep(app, ctx);
 
   await serveSpa(app, config.staticDir);
-  return { app, ctx, routes, startDraining: drain.start };
+  return { app, ctx, routes, fileStore, startDraining: drain.start };
 }
 
 /** Trusts the `hops` proxies nearest to us, as proxy-addr does for a number (Fastify's types want a function). */

@@ -59,7 +59,22 @@ export interface AppConfig {
    */
   drainDelayMs: number;
   drainTimeoutMs: number;
+  /** Where uploaded files live: `DATA_DIR/uploads` (one machine) or an S3-compatible bucket (several). */
+  fileStore: FileStoreConfig;
   version: string;
+}
+
+export type FileStoreConfig = { kind: 'disk' } | ({ kind: 's3' } & S3Config);
+
+export interface S3Config {
+  /** Unset: AWS's own endpoint for the region; set for MinIO, Garage, Ceph or a test server. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key`: what most self-hosted servers expect. */
+  forcePathStyle: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -111,7 +126,38 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sweeps: env.SWEEPS !== '0' && env.SWEEPS !== 'false',
     drainDelayMs: wholeNumber('DRAIN_DELAY_MS', env.DRAIN_DELAY_MS, 0),
     drainTimeoutMs: positiveInt('DRAIN_TIMEOUT_MS', env.DRAIN_TIMEOUT_MS, 10_000),
+    fileStore: fileStoreFromEnv(env),
     version: env.npm_package_version ?? '0.1.0',
+  };
+}
+
+/**
+ * FILE_STORE=disk (the default) or s3 with its S3_* settings. A bucket store missing its bucket or credentials
+ * stops the start with the names of what is missing, rather than failing on the first upload.
+ */
+export function fileStoreFromEnv(env: NodeJS.ProcessEnv): FileStoreConfig {
+  const kind = env.FILE_STORE || 'disk';
+  if (kind === 'disk') return { kind };
+  if (kind !== 's3') throw new Error(`FILE_STORE must be "disk" or "s3", got "${kind}"`);
+  const required = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const missing = required.filter((name) => !env[name]);
+  if (missing.length) throw new Error(`FILE_STORE=s3 needs ${missing.join(', ')} to be set`);
+  const endpoint = env.S3_ENDPOINT || undefined;
+  // "minio:9000" parses as a URL of scheme "minio:": only http(s) is one.
+  if (endpoint !== undefined && !/^https?:$/.test(URL.parse(endpoint)?.protocol ?? ''))
+    throw new Error(`S3_ENDPOINT must be a URL such as http://127.0.0.1:9000, got "${endpoint}"`);
+  const pathStyle = env.S3_FORCE_PATH_STYLE ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(pathStyle))
+    throw new Error(`S3_FORCE_PATH_STYLE must be "true" or "false", got "${pathStyle}"`);
+  return {
+    kind,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    bucket: env.S3_BUCKET!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    // A self-hosted server rarely has a DNS name per bucket: path style unless told otherwise.
+    forcePathStyle: pathStyle === '' ? endpoint !== undefined : pathStyle === '1' || pathStyle === 'true',
   };
 }
 

@@ -4,7 +4,7 @@ import { mp4, PNG } from './factories/file-samples.ts';
 import { createAssessment, createQuestion, createTopics } from './factories/learning.ts';
 import { multipart } from './factories/multipart.ts';
 import { createUser } from './factories/users.ts';
-import { startTestApp, type DialectName, type TestApp } from './helpers.ts';
+import { startTestApp, type DialectName, type StoreName, type TestApp } from './helpers.ts';
 
 /** The world of file-access.test.ts: two schools, their staff and students, and files used in each place. */
 export interface FileAccessWorld {
@@ -24,9 +24,9 @@ export interface FileAccessWorld {
   assessmentA: number;
 }
 
-export async function startFileAccess(dialect: DialectName): Promise<FileAccessWorld> {
+export async function startFileAccess(dialect: DialectName, store?: StoreName): Promise<FileAccessWorld> {
   const files: Record<string, number> = {};
-  const t = await startTestApp(dialect, { seed: 'none' });
+  const t = await startTestApp(dialect, { seed: 'none' }, { store });
   const { upload, content } = fileAccessCalls(() => t);
   const db = t.ctx.db;
   const now = new Date().toISOString();

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileAccessCalls, startFileAccess } from './file-access-setup.ts';
 import { createTopics, newId } from './factories/learning.ts';
 import { createUser } from './factories/users.ts';
-import { dialects, type TestApp } from './helpers.ts';
+import { dialectsAndStores, type TestApp } from './helpers.ts';
 
 /**
  * Issue 22 item 1: a file is read by its uploader, admins and whoever may see something that uses it; to
  * anyone else it does not exist. File ids in a saved body must be the caller's own or ones they may see.
  * Signed links belong to one session and end with it.
  */
-describe.each(dialects)('file access (%s)', (dialect) => {
+describe.each(dialectsAndStores)('file access (%s, %s)', (dialect, store) => {
   let t: TestApp;
   let admin: string;
   let teacherA: string;
@@ -38,7 +38,7 @@ describe.each(dialects)('file access (%s)', (dialect) => {
       lectureA,
       videoA,
       assessmentA,
-    } = await startFileAccess(dialect));
+    } = await startFileAccess(dialect, store));
   });
   afterAll(() => t.close());
   const { status, content } = fileAccessCalls(() => t);

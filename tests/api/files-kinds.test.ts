@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyPdf } from '../../src/server/seed/tiny-pdf.ts';
-import { createDiskFileStore } from '../../src/server/features/files/file-store.ts';
+import { keyPath } from '../../src/server/features/files/file-store.ts';
 import { createFilesService } from '../../src/server/features/files/files.service.ts';
 import { FILE_KINDS, OFFICE_TYPES } from '../../src/shared/contracts/files.ts';
 import { DOCX, ELF, HTML, mp4, PNG, SVG, webm, WINDOWS_EXE, zip } from './factories/file-samples.ts';
@@ -10,20 +10,19 @@ import { multipart } from './factories/multipart.ts';
 import { sessionIdOf } from './factories/sessions.ts';
 import { filesUnder } from './factories/stored-files.ts';
 import { createUser } from './factories/users.ts';
-import { dialects, startTestApp, type TestApp } from './helpers.ts';
+import { dialectsAndStores, startTestApp, type TestApp } from './helpers.ts';
 
 const MB = 1024 * 1024;
 
 // Videos, documents, signed links and deleting (images: files.test.ts).
-describe.each(dialects)('files: videos, documents, signed links and deleting (%s)', (dialect) => {
+describe.each(dialectsAndStores)('files: videos, documents, links, deleting (%s, %s)', (dialect, store) => {
   let t: TestApp;
   let admin: string;
   let teacher: string;
   let otherTeacher: string;
   let student: string;
-  let uploads: string;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { seed: 'none' });
+    t = await startTestApp(dialect, { seed: 'none' }, { store });
     const users = await Promise.all([
       createUser(t, { is_admin: 1 }),
       createUser(t, { is_teacher: 1 }),
@@ -33,7 +32,6 @@ describe.each(dialects)('files: videos, documents, signed links and deleting (%s
     [admin, teacher, otherTeacher, student] = await Promise.all(
       users.map((u) => t.login(u.email, u.password)),
     );
-    uploads = join(t.ctx.config.dataDir, 'uploads');
   });
   afterAll(() => t.close());
 
@@ -53,15 +51,15 @@ describe.each(dialects)('files: videos, documents, signed links and deleting (%s
           .executeTakeFirstOrThrow()
       ).n,
     );
-  /** Refused with `status`; no row and no bytes (in the store or its .incoming folder) left behind. */
+  /** Refused with `status`; no row and no bytes (under a key or as a temporary upload) left behind. */
   async function refused(kind: string, filename: string, content: Buffer, status: number, message: RegExp) {
-    const before = { rows: await rows(), files: filesUnder(uploads) };
+    const before = { rows: await rows(), files: await t.storedFiles() };
     const res = await send(admin, kind, filename, content);
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().errors.file[0]).toMatch(message);
     expect(await rows()).toBe(before.rows);
-    expect(filesUnder(uploads)).toEqual(before.files);
-    expect(filesUnder(join(uploads, '.incoming'))).toEqual([]);
+    expect(await t.storedFiles()).toEqual(before.files);
+    expect((await t.storedFiles()).filter((f) => f.includes('incoming/'))).toEqual([]);
   }
 
   it('accepts MP4 and WebM videos, PDFs, plain text and Office files by their content', async () => {
@@ -119,7 +117,34 @@ describe.each(dialects)('files: videos, documents, signed links and deleting (%s
     }
   });
 
+  it('streams a video of several multipart parts in, reads a range across parts, and refuses one past the limit mid-way', async () => {
+    // Over two of the bucket store's 8 MB parts (one file on disk): the same answers from either store.
+    const big = mp4(18 * MB);
+    const { file } = (await send(admin, 'video', 'lesson.mp4', big)).json();
+    expect(file.size).toBe(big.length);
+    const span = await t.request({
+      method: 'GET',
+      url: file.url,
+      token: admin,
+      headers: { range: `bytes=${8 * MB - 10}-${8 * MB + 9}` },
+    });
+    expect(span.statusCode).toBe(206);
+    expect(span.headers['content-range']).toBe(`bytes ${8 * MB - 10}-${8 * MB + 9}/${big.length}`);
+    expect(span.rawPayload.equals(big.subarray(8 * MB - 10, 8 * MB + 10))).toBe(true);
+
+    // Refused after a first part has already gone to the bucket: the multipart upload is aborted.
+    const video = FILE_KINDS.video as { maxBytes: number };
+    const limit = video.maxBytes;
+    video.maxBytes = 12 * MB;
+    try {
+      await refused('video', 'too-long.mp4', mp4(13 * MB), 413, /video may be at most 12 MB/);
+    } finally {
+      video.maxBytes = limit;
+    }
+  });
+
   it('keeps a path-traversal name as a plain name; nothing is written outside the store', async () => {
+    const uploads = join(t.ctx.config.dataDir, 'uploads');
     const outside = filesUnder(t.ctx.config.dataDir).filter((f) => !f.startsWith(uploads));
     const res = await send(admin, 'document', '../../etc/passwd.pdf', tinyPdf('P', [{ paragraphs: ['p'] }]));
     expect(res.statusCode).toBe(201);
@@ -149,7 +174,7 @@ describe.each(dialects)('files: videos, documents, signed links and deleting (%s
     const video = mp4(64 * 1024);
     const { file } = (await send(admin, 'video', 'clip.mp4', video)).json();
     // Signed for the admin's session (the uploader's): signing needs no readers.
-    const files = createFilesService(t.ctx, createDiskFileStore(uploads), {
+    const files = createFilesService(t.ctx, t.fileStore, {
       readers: () => [],
       sessionOf: async () => null,
     });
@@ -244,10 +269,10 @@ describe.each(dialects)('files: videos, documents, signed links and deleting (%s
     const hash = (
       await t.ctx.db.selectFrom('files').select('hash').where('id', '=', file.id).executeTakeFirstOrThrow()
     ).hash;
-    const bytes = join(uploads, hash.slice(0, 2), hash.slice(2, 4), hash);
+    const bytes = keyPath(hash);
     // Unused: deleted at once, but the bytes stay while the twin row shares them.
     expect((await del(teacher, file.id)).statusCode).toBe(204);
-    expect(filesUnder(uploads)).toContain(bytes);
+    expect(await t.storedFiles()).toContain(bytes);
 
     const asked = await del(otherTeacher, twin.id);
     expect(asked.statusCode).toBe(409);
@@ -255,8 +280,12 @@ describe.each(dialects)('files: videos, documents, signed links and deleting (%s
     expect(asked.json().message).toMatch(/Twin in resources/);
     expect(await rows()).toBeGreaterThan(0);
     expect((await del(otherTeacher, twin.id, true)).statusCode).toBe(204);
-    expect(filesUnder(uploads)).not.toContain(bytes);
-    const gone = await t.request({ method: 'GET', url: `/api/resources/files/${resource.id}`, token: admin });
+    expect(await t.storedFiles()).not.toContain(bytes);
+    const gone = await t.request({
+      method: 'GET',
+      url: `/api/resources/files/${resource.id}`,
+      token: admin,
+    });
     expect(gone.statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: file.url, token: admin })).statusCode).toBe(404);
   });

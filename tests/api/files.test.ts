@@ -1,22 +1,21 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from './factories/file-samples.ts';
 import { multipart } from './factories/multipart.ts';
 import { filesUnder } from './factories/stored-files.ts';
+import { keyPath } from '../../src/server/features/files/file-store.ts';
 import { createUser } from './factories/users.ts';
-import { dialects, startTestApp, type TestApp } from './helpers.ts';
+import { dialectsAndStores, startTestApp, type TestApp } from './helpers.ts';
 
 const MB = 1024 * 1024;
 
 // Images: upload and download (videos, documents, signed links and deleting: files-kinds.test.ts).
-describe.each(dialects)('files: upload and download (%s)', (dialect) => {
+describe.each(dialectsAndStores)('files: upload and download (%s, %s)', (dialect, store) => {
   let t: TestApp;
   let admin: string;
   let teacher: string;
   let student: string;
-  let uploads: string;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { seed: 'none' });
+    t = await startTestApp(dialect, { seed: 'none' }, { store });
     const a = await createUser(t, { is_admin: 1 });
     const te = await createUser(t, { is_teacher: 1 });
     const s = await createUser(t, { taken_diagnostics: 1 });
@@ -25,7 +24,6 @@ describe.each(dialects)('files: upload and download (%s)', (dialect) => {
       t.login(te.email, te.password),
       t.login(s.email, s.password),
     ]);
-    uploads = join(t.ctx.config.dataDir, 'uploads');
   });
   afterAll(() => t.close());
 
@@ -46,7 +44,7 @@ describe.each(dialects)('files: upload and download (%s)', (dialect) => {
       ).n,
     );
 
-  /** A refused upload leaves no bytes on disk and no row. */
+  /** A refused upload leaves no bytes in the store (not even a temporary upload) and no row. */
   async function expectRefusedCleanly(
     res: { statusCode: number; json: () => { message: string; errors?: Record<string, string[]> } },
     status: number,
@@ -56,9 +54,9 @@ describe.each(dialects)('files: upload and download (%s)', (dialect) => {
     expect(res.statusCode).toBe(status);
     expect(res.json().errors?.file?.[0]).toMatch(message);
     expect(await rows()).toBe(before.rows);
-    expect(filesUnder(uploads)).toEqual(before.files);
+    expect(await t.storedFiles()).toEqual(before.files);
   }
-  const snapshot = async () => ({ rows: await rows(), files: filesUnder(uploads) });
+  const snapshot = async () => ({ rows: await rows(), files: await t.storedFiles() });
 
   it('round-trips an image: stored by content hash, read back with its type, name and cache headers', async () => {
     const res = await upload(teacher, 'Sand play.png', PNG);
@@ -69,7 +67,7 @@ describe.each(dialects)('files: upload and download (%s)', (dialect) => {
     const hash = (
       await t.ctx.db.selectFrom('files').select('hash').where('id', '=', file.id).executeTakeFirstOrThrow()
     ).hash;
-    expect(filesUnder(uploads)).toContain(join(uploads, hash.slice(0, 2), hash.slice(2, 4), hash));
+    expect(await t.storedFiles()).toContain(keyPath(hash));
 
     // Its uploader reads it (a student only once something they may see uses it: file-access.test.ts).
     const got = await t.request({ method: 'GET', url: file.url, token: teacher });
@@ -100,15 +98,15 @@ describe.each(dialects)('files: upload and download (%s)', (dialect) => {
     });
     expect(stranger.statusCode).toBe(404);
 
-    // The same bytes twice: two rows, one copy on disk.
-    const before = filesUnder(uploads).length;
+    // The same bytes twice: two rows, one copy in the store.
+    const before = (await t.storedFiles()).length;
     const second = await upload(admin, 'copy.png', PNG);
     expect(second.statusCode).toBe(201);
     expect(second.json().file.id).not.toBe(file.id);
-    expect(filesUnder(uploads).length).toBe(before);
+    expect((await t.storedFiles()).length).toBe(before);
   });
 
-  it('streams an upload larger than the JSON body limit (1 MB) to disk', async () => {
+  it('streams an upload larger than the JSON body limit (1 MB) to the store', async () => {
     const big = Buffer.concat([PNG.subarray(0, 16), Buffer.alloc(3 * MB, 7)]);
     const res = await upload(admin, 'big.png', big);
     expect(res.statusCode).toBe(201);
@@ -176,14 +174,15 @@ describe.each(dialects)('files: upload and download (%s)', (dialect) => {
   });
 
   it('keeps a path-traversal name as a plain file name, and the bytes inside the store', async () => {
-    const before = filesUnder(t.ctx.config.dataDir).length;
+    const before = { disk: filesUnder(t.ctx.config.dataDir).length, store: await t.storedFiles() };
     const res = await upload(admin, '../../../../etc/passwd.png', PNG);
     expect(res.statusCode).toBe(201);
     expect(res.json().file.name).toBe('passwd.png');
     const windows = await upload(admin, '..\\..\\boot.ini.png', PNG);
     expect(windows.json().file.name).toBe('boot.ini.png');
-    // Same bytes as an earlier upload: nothing new on disk, inside or outside the store.
-    expect(filesUnder(t.ctx.config.dataDir).length).toBe(before);
+    // Same bytes as an earlier upload: nothing new on disk or in the store.
+    expect(filesUnder(t.ctx.config.dataDir).length).toBe(before.disk);
+    expect(await t.storedFiles()).toEqual(before.store);
   });
 
   it('neutralises HTML in the file name', async () => {

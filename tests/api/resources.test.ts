@@ -1,9 +1,7 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyPdf } from '../../src/server/seed/tiny-pdf.ts';
 import { PNG } from './factories/file-samples.ts';
 import { multipart } from './factories/multipart.ts';
-import { filesUnder } from './factories/stored-files.ts';
 import { createUser } from './factories/users.ts';
 import { dialects, startTestApp, type TestApp } from './helpers.ts';
 
@@ -256,16 +254,15 @@ describe.each(dialects)('resources (%s)', (dialect) => {
   });
 
   it('deleting a folder takes its sub folders, entries and the files nothing else uses', async () => {
-    const uploads = join(t.ctx.config.dataDir, 'uploads');
     const top = await folder(admin, { name: 'To delete' });
     const sub = await folder(admin, { name: 'Sub', parent_id: top.id });
     const r = await addFile(admin, sub.id, 'Only here');
-    const before = filesUnder(uploads).length;
+    const before = (await t.storedFiles()).length;
     expect((await call('DELETE', `/api/admin/resources/folders/${top.id}`, admin)).statusCode).toBe(204);
     expect(await folderIds(admin)).not.toContain(sub.id);
     expect((await call('GET', `/api/resources/files/${r.id}`, admin)).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: r.file.url })).statusCode).toBe(404);
-    expect(filesUnder(uploads).length).toBe(before - 1);
+    expect((await t.storedFiles()).length).toBe(before - 1);
   });
 
   it('asks before deleting a resource whose file is used elsewhere too', async () => {

@@ -1,6 +1,6 @@
-// The S3-protocol server the two hosts share: the one CI started (TEST_S3_ENDPOINT), else s3rver in this process.
-import { mkdirSync } from 'node:fs';
-import S3rver from 's3rver';
+// The bucket the two hosts share, on the S3-protocol server of this run (tests/api/s3-setup.ts: the one CI
+// started, TEST_S3_ENDPOINT, or an s3rver vitest started).
+import { createTestBucket, dropTestBucket } from '../api/factories/test-buckets.ts';
 
 export interface S3Server {
   endpoint: string;
@@ -10,23 +10,14 @@ export interface S3Server {
   stop(): Promise<void>;
 }
 
-export async function startS3Server(directory: string): Promise<S3Server> {
-  // s3rver accepts its own fixed credentials.
-  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  const bucket = `hosts-${process.pid}`;
-  mkdirSync(directory, { recursive: true });
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = (await server.run()) as { port: number };
+export async function startS3Server(): Promise<S3Server> {
+  const config = await createTestBucket();
+  if (!config.endpoint) throw new Error('no S3 endpoint');
   return {
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket,
-    ...credentials,
-    stop: () => server.close(),
+    endpoint: config.endpoint,
+    bucket: config.bucket,
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    stop: () => dropTestBucket(config),
   };
 }

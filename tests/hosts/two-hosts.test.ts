@@ -71,6 +71,8 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
   let b: AppHost;
   let nginx: Awaited<ReturnType<typeof startNginx>>;
   let admin: string;
+  /** A live discussion open now (made by the live-message test). */
+  let liveId: number;
   let envFor: (m: Machine, seed: 'demo' | 'none') => Record<string, string>;
 
   beforeAll(async () => {
@@ -87,7 +89,7 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
       await c.end();
     });
 
-    s3 = await startS3Server(join(dir, 's3'));
+    s3 = await startS3Server();
     closers.push(() => s3.stop());
     const pgTarget = new URL(PG_URL);
     const s3Target = new URL(s3.endpoint);
@@ -174,23 +176,10 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
       [new Date(now - 60_000).toISOString(), new Date(now + 3_600_000).toISOString(), new Date(now).toISOString()],
     );
     await c.end();
-    const id = rows[0]!.id;
+    const id = (liveId = rows[0]!.id);
     const student = await login(nginx.baseUrl, 'student@pathbuilder.test');
     const teacher = await login(nginx.baseUrl, 'teacher@pathbuilder.test');
-    // nginx takes turns: open streams until one is held by host B.
-    const streams: AbortController[] = [];
-    let events: ReturnType<typeof readEvents> | undefined;
-    for (let i = 0; i < 4 && !events; i++) {
-      const abort = new AbortController();
-      streams.push(abort);
-      const res = await fetch(`${nginx.baseUrl}/api/live-discussions/${id}/stream`, {
-        headers: { authorization: `Bearer ${student}` },
-        signal: abort.signal,
-      });
-      expect(res.status).toBe(200);
-      if (res.headers.get('x-upstream') === `${b.machine.address}:${APP_PORT}`) events = readEvents(res.body!);
-      else void res.body!.cancel();
-    }
+    const { events, streams } = await streamHeldBy(b, id, student);
     try {
       expect(events, 'no stream reached host B').toBeDefined();
       const posted = await call<{ message: { id: number } }>(
@@ -207,6 +196,24 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
       for (const s of streams) s.abort();
     }
   });
+
+  /** nginx takes turns: opens streams through it until one is held by `host`. */
+  async function streamHeldBy(host: AppHost, id: number, token: string) {
+    const streams: AbortController[] = [];
+    let events: ReturnType<typeof readEvents> | undefined;
+    for (let i = 0; i < 4 && !events; i++) {
+      const abort = new AbortController();
+      streams.push(abort);
+      const res = await fetch(`${nginx.baseUrl}/api/live-discussions/${id}/stream`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: abort.signal,
+      });
+      expect(res.status).toBe(200);
+      if (res.headers.get('x-upstream') === `${host.machine.address}:${APP_PORT}`) events = readEvents(res.body!);
+      else void res.body!.cancel();
+    }
+    return { events, streams };
+  }
 
   it('refuses on host B, on the very next request, a session logged out on host A', async () => {
     for (let round = 0; round < 5; round++) {
@@ -312,6 +319,7 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
         results.push({ status: r.status, at: performance.now() });
       }
     })();
+    const held = await streamHeldBy(b, liveId, student);
     await new Promise((r) => setTimeout(r, 500));
     const stopping = performance.now();
     const exit = await stopAppHost(b, 'SIGTERM');
@@ -320,6 +328,11 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
     stop = true;
     await load;
     expect(exit).toBe(0);
+    // The stream B held was told to reconnect (the app then opens it again, through nginx, on host A).
+    expect(held.events, 'no stream reached host B').toBeDefined();
+    const hint = await held.events!.next((e) => e.event === 'reconnect');
+    expect(JSON.parse(hint.data)).toMatchObject({ retry_ms: expect.any(Number) });
+    for (const s of held.streams) s.abort();
     expect(
       results.filter((r) => r.status !== 200).map((r) => r.status),
       nginx.errors().slice(-3000),

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppContext } from '../context.ts';
-import { createDiskFileStore } from '../features/files/file-store.ts';
+import { openFileStore } from '../features/files/open-file-store.ts';
 import { DEMO_FOLDERS, DEMO_RESOURCES } from './demo-resource-texts.ts';
 import { tinyPdf } from './tiny-pdf.ts';
 
@@ -12,7 +11,6 @@ import { tinyPdf } from './tiny-pdf.ts';
  */
 export async function seedDemoResources(ctx: AppContext, adminId: number): Promise<void> {
   const { db } = ctx;
-  const store = createDiskFileStore(join(ctx.config.dataDir, 'uploads'));
   const now = ctx.now().toISOString();
   const topics = await db.selectFrom('micro_topics').select(['id', 'name']).execute();
   const topicId = new Map(topics.map((t) => [t.name, t.id]));
@@ -28,6 +26,7 @@ export async function seedDemoResources(ctx: AppContext, adminId: number): Promi
   }
 
   // The bytes go to the store side by side; the rows follow one by one (SQLite writes one at a time anyway).
+  const store = await openFileStore(ctx.config);
   const stored = await Promise.all(
     DEMO_RESOURCES.map(async (r) => {
       const bytes = 'pdf' in r.body ? tinyPdf(r.title, r.body.pdf) : Buffer.from(r.body.text, 'utf8');
@@ -35,7 +34,7 @@ export async function seedDemoResources(ctx: AppContext, adminId: number): Promi
       await staged.commit();
       return staged;
     }),
-  );
+  ).finally(() => store.close());
   for (const [i, r] of DEMO_RESOURCES.entries()) {
     const pdf = 'pdf' in r.body;
     const staged = stored[i]!;

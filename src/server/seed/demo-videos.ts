@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../context.ts';
-import { createDiskFileStore } from '../features/files/file-store.ts';
+import { openFileStore } from '../features/files/open-file-store.ts';
 import { DEMO_CLIPS } from './demo-clips.ts';
 
 const MEDIA = join(import.meta.dirname, 'media');
@@ -12,14 +12,24 @@ const MEDIA = join(import.meta.dirname, 'media');
  */
 export async function seedDemoVideos(ctx: AppContext, adminId: number): Promise<void> {
   const { db } = ctx;
-  const store = createDiskFileStore(join(ctx.config.dataDir, 'uploads'));
   const now = ctx.now().toISOString();
   const topics = await db.selectFrom('micro_topics').select(['id', 'name']).execute();
   const topicId = new Map(topics.map((t) => [t.name, t.id]));
 
-  for (const clip of DEMO_CLIPS) {
-    const staged = await store.put(createReadStream(join(MEDIA, `${clip.file}.webm`)), 50 * 1024 * 1024);
-    await staged.commit();
+  // The bytes first, then the rows: the store (a bucket's connections) is let go before the rows are written.
+  const store = await openFileStore(ctx.config);
+  const stored = [];
+  try {
+    for (const clip of DEMO_CLIPS) {
+      const staged = await store.put(createReadStream(join(MEDIA, `${clip.file}.webm`)), 50 * 1024 * 1024);
+      await staged.commit();
+      stored.push(staged);
+    }
+  } finally {
+    await store.close();
+  }
+  for (const [i, clip] of DEMO_CLIPS.entries()) {
+    const staged = stored[i]!;
     const file = await db
       .insertInto('files')
       .values({

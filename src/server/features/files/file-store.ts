@@ -45,11 +45,59 @@ export interface FileStore {
   ): Promise<{ stream: Readable; size: number } | null>;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
-  /** Resolves when the store can take a file now (the readiness check); rejects with the reason otherwise. */
+  /** Throws, saying why, when the store cannot be written to now (for a readiness check). */
   check(): Promise<void>;
+  /** Lets go of what the store holds open (connections); the app calls it when it closes. */
+  close(): Promise<void>;
 }
 
-const KEY = /^[a-f0-9]{64}$/;
+/** A content key: the SHA-256 of the bytes, hex. Anything else is never a file. */
+export const KEY = /^[a-f0-9]{64}$/;
+
+/** Where a key lives below the store's root, in either store: `ab/cd/abcd…`. */
+export function keyPath(key: string): string {
+  if (!KEY.test(key)) throw new Error('Not a file key.');
+  return `${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`;
+}
+
+/**
+ * A pass-through that counts, hashes and keeps the first HEAD_BYTES of what flows through it, and fails with
+ * FileTooLargeError (cutting the flow) as soon as more than `maxBytes` have passed: both stores put through it.
+ */
+export function createMeter(maxBytes: number): {
+  stream: Transform;
+  /** True once the stream was cut for going past `maxBytes`. */
+  tooLarge: () => boolean;
+  /** Read after the stream has ended. */
+  result: () => { key: string; size: number; head: Buffer };
+} {
+  const hash = createHash('sha256');
+  const headParts: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  let tooLarge = false;
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        tooLarge = true;
+        return done(new FileTooLargeError(maxBytes));
+      }
+      if (headLength < HEAD_BYTES) {
+        const part = chunk.subarray(0, HEAD_BYTES - headLength);
+        headParts.push(Buffer.from(part));
+        headLength += part.length;
+      }
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  return {
+    stream,
+    tooLarge: () => tooLarge,
+    result: () => ({ key: hash.digest('hex'), size, head: Buffer.concat(headParts) }),
+  };
+}
 
 /**
  * Files under `root` named by their SHA-256, two levels of two-character folders deep (ab/cd/abcd…), so no
@@ -58,10 +106,7 @@ const KEY = /^[a-f0-9]{64}$/;
  */
 export function createDiskFileStore(root: string): FileStore {
   const incoming = join(root, '.incoming');
-  const pathOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error('Not a file key.');
-    return join(root, key.slice(0, 2), key.slice(2, 4), key);
-  };
+  const pathOf = (key: string) => join(root, ...keyPath(key).split('/'));
 
   const sizeOf = async (key: string) => {
     if (!KEY.test(key)) return null;
@@ -73,35 +118,19 @@ export function createDiskFileStore(root: string): FileStore {
     async put(source, maxBytes) {
       await mkdir(incoming, { recursive: true });
       const temp = join(incoming, randomBytes(16).toString('hex'));
-      const hash = createHash('sha256');
-      const headParts: Buffer[] = [];
-      let headLength = 0;
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (size > maxBytes) return done(new FileTooLargeError(maxBytes));
-          if (headLength < HEAD_BYTES) {
-            const part = chunk.subarray(0, HEAD_BYTES - headLength);
-            headParts.push(Buffer.from(part));
-            headLength += part.length;
-          }
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
+      const meter = createMeter(maxBytes);
       try {
-        await pipeline(source, meter, createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(source, meter.stream, createWriteStream(temp, { flags: 'wx' }));
       } catch (error) {
         await rm(temp, { force: true });
         throw error;
       }
-      const key = hash.digest('hex');
+      const { key, size, head } = meter.result();
       let settled = false;
       return {
         key,
         size,
-        head: Buffer.concat(headParts),
+        head,
         async commit() {
           if (settled) return;
           settled = true;
@@ -127,7 +156,8 @@ export function createDiskFileStore(root: string): FileStore {
 
     size: sizeOf,
 
-    // A probe written and removed where uploads land: "exists" is not enough (a read-only or full disk).
+    // A probe written and removed where uploads land: "exists" is not enough (a read-only or full disk passes
+    // a permission check, and root passes every one).
     async check() {
       await mkdir(incoming, { recursive: true });
       const probe = join(incoming, `.check-${randomBytes(8).toString('hex')}`);
@@ -143,5 +173,7 @@ export function createDiskFileStore(root: string): FileStore {
         if (error.code !== 'ENOENT') throw error;
       });
     },
+
+    async close() {},
   };
 }
