@@ -40,6 +40,13 @@ if (positionals.length !== 1) {
   console.error(USAGE);
   process.exit(2);
 }
+const bucket = config.fileStore.kind === 's3' ? config.fileStore.bucket : null;
+if (bucket !== null && values['with-files'] !== undefined) {
+  console.error(
+    `The uploaded files are in the bucket "${bucket}" (FILE_STORE=s3), not in DATA_DIR: back it up with the object store's own tools (versioning or replication), and run this without --with-files.`,
+  );
+  process.exit(2);
+}
 
 const source = sqliteFileOf(config.dataDir);
 const target = resolve(positionals[0]!);
@@ -60,7 +67,11 @@ console.log(
 );
 
 const uploads = join(config.dataDir, 'uploads');
-if (values['with-files'] !== undefined) {
+if (bucket !== null) {
+  console.log(
+    `Not in this file: the uploaded files (the backup names ${named.length}), which are in the bucket "${bucket}". Back it up with the object store's own tools.`,
+  );
+} else if (values['with-files'] !== undefined) {
   const dir = resolve(values['with-files']);
   const copied = await copyTree(uploads, dir);
   const missing = named.filter((key) => !existsSync(join(dir, key.slice(0, 2), key.slice(2, 4), key)));

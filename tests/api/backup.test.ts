@@ -125,6 +125,16 @@ describe('backups', () => {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@db.example.test/pathbuilder' },
     }).catch((e: { code: number; stderr: string }) => e);
     expect(pgUrl).toMatchObject({ code: 1, stderr: expect.stringContaining('pg_dump -Fc') });
+    // Files in a bucket are not DATA_DIR's to copy: the bucket is backed up with the object store's tools.
+    const s3 = { FILE_STORE: 's3', S3_BUCKET: 'school', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
+    const withFiles = await run(
+      process.execPath,
+      [BACKUP, join(dataDir, 'x.sqlite'), '--with-files', scratch()],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...s3 },
+      },
+    ).catch((e: { code: number; stderr: string }) => e);
+    expect(withFiles).toMatchObject({ code: 2, stderr: expect.stringContaining('in the bucket "school"') });
     expect(existsSync(join(dataDir, 'x.sqlite'))).toBe(false);
   }, 60_000);
 

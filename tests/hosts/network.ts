@@ -116,7 +116,10 @@ export async function startAppHost(
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   );
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${machine.name}: no ready line in 120 s:\n${output}`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${machine.name}: no ready line in 120 s:\n${output}`)),
+      120_000,
+    );
     child.stdout.on('data', () => {
       if (output.includes('Pathbuilder ready at')) {
         clearTimeout(timer);
@@ -128,7 +131,13 @@ export async function startAppHost(
       reject(new Error(`${machine.name} exited (${code}) before it was ready:\n${output}`));
     });
   });
-  return { machine, baseUrl: `http://${machine.address}:${port}`, process: child, output: () => output, exited };
+  return {
+    machine,
+    baseUrl: `http://${machine.address}:${port}`,
+    process: child,
+    output: () => output,
+    exited,
+  };
 }
 
 /** Stops a host with `signal` and waits until it has exited. */
@@ -156,7 +165,10 @@ export async function startNginx(
       servers.map((m) => m[0]).join('\n'),
       upstreams.map((u) => `    server ${u}${servers[0]![1]}`).join('\n'),
     )
-    .replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${port};\n    add_header X-Upstream $upstream_addr always;`);
+    .replace(
+      /^ {4}listen 80;$/m,
+      `    listen 127.0.0.1:${port};\n    add_header X-Upstream $upstream_addr always;`,
+    );
   if (!site.includes(`listen 127.0.0.1:${port}`)) throw new Error('deploy/nginx.conf: no "listen 80;"');
   writeFileSync(join(dir, 'site.conf'), site);
   writeFileSync(

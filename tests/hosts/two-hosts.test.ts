@@ -97,9 +97,15 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
       const m = await addMachine(name, i + 1);
       machines.push(m);
       // Each host sees PostgreSQL and the S3 server at its gateway address.
-      const toPg = await forward(m.gateway, 5432, { host: pgTarget.hostname, port: Number(pgTarget.port || 5432) });
+      const toPg = await forward(m.gateway, 5432, {
+        host: pgTarget.hostname,
+        port: Number(pgTarget.port || 5432),
+      });
       const toS3 = await forward(m.gateway, 9000, { host: s3Target.hostname, port: Number(s3Target.port) });
-      closers.push(() => toPg.close(), () => toS3.close());
+      closers.push(
+        () => toPg.close(),
+        () => toS3.close(),
+      );
     }
     envFor = (m, seed) => {
       const dataDir = join(dir, `data-${m.name}`);
@@ -161,7 +167,9 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);
     expect(Buffer.from(await ranged.arrayBuffer())).toEqual(bytes.subarray(100, 200));
-    const whole = await fetch(`${b.baseUrl}/api/files/${file.id}`, { headers: { authorization: `Bearer ${admin}` } });
+    const whole = await fetch(`${b.baseUrl}/api/files/${file.id}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes);
   });
 
@@ -173,7 +181,11 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
       `insert into content_items (kind, title, summary, body_html, published, starts_at, ends_at, meeting_url, created_at, updated_at)
        values ('live-discussion', 'Two hosts, one room', 'Bring questions.', '<p>Bring questions.</p>', 1, $1, $2, null, $3, $3)
        returning id`,
-      [new Date(now - 60_000).toISOString(), new Date(now + 3_600_000).toISOString(), new Date(now).toISOString()],
+      [
+        new Date(now - 60_000).toISOString(),
+        new Date(now + 3_600_000).toISOString(),
+        new Date(now).toISOString(),
+      ],
     );
     await c.end();
     const id = (liveId = rows[0]!.id);
@@ -209,7 +221,8 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
         signal: abort.signal,
       });
       expect(res.status).toBe(200);
-      if (res.headers.get('x-upstream') === `${host.machine.address}:${APP_PORT}`) events = readEvents(res.body!);
+      if (res.headers.get('x-upstream') === `${host.machine.address}:${APP_PORT}`)
+        events = readEvents(res.body!);
       else void res.body!.cancel();
     }
     return { events, streams };
@@ -236,7 +249,11 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
     const answering = students.map(async (s, n) => {
       for (let v = 0; !stop; v++) {
         const q = s.questions[(v + n) % s.questions.length]!;
-        const body = JSON.stringify({ answer: variant(q, v), flagged: false, answered_at: new Date().toISOString() });
+        const body = JSON.stringify({
+          answer: variant(q, v),
+          flagged: false,
+          answered_at: new Date().toISOString(),
+        });
         const sentAt = performance.now();
         for (let attempt = 0; ; attempt++) {
           tries++;
@@ -282,7 +299,9 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
         checked++;
       }
     }
-    const during = times.filter((t) => t.sentAt >= killAt - 1_000 && t.sentAt <= killAt + 5_000).map((t) => t.ms);
+    const during = times
+      .filter((t) => t.sentAt >= killAt - 1_000 && t.sentAt <= killAt + 5_000)
+      .map((t) => t.ms);
     const all = times.map((t) => t.ms);
     const report = {
       students: students.length,
@@ -314,7 +333,9 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
     let stop = false;
     const load = (async () => {
       while (!stop) {
-        const r = await fetch(`${nginx.baseUrl}/api/refresh`, { headers: { authorization: `Bearer ${student}` } });
+        const r = await fetch(`${nginx.baseUrl}/api/refresh`, {
+          headers: { authorization: `Bearer ${student}` },
+        });
         await r.arrayBuffer();
         results.push({ status: r.status, at: performance.now() });
       }
@@ -344,7 +365,10 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
 });
 
 /** A different answer for each `v`, of the question's own type. */
-function variant(q: Awaited<ReturnType<typeof prepareStudents>>[number]['questions'][number], v: number): unknown {
+function variant(
+  q: Awaited<ReturnType<typeof prepareStudents>>[number]['questions'][number],
+  v: number,
+): unknown {
   const rotate = <T>(list: T[]) => list.map((_, i) => list[(i + v) % list.length]!);
   switch (q.type) {
     case 'single_choice':
@@ -376,4 +400,3 @@ function writeReport(name: string, value: object): void {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, `${name}.json`), JSON.stringify(value, null, 2));
 }
-
