@@ -1,12 +1,15 @@
 // The classroom bench's browser students: real Chromium pages that sign in and take the quiz through the
 // app's own screens, outbox and service worker, all through the fault proxy. What each one answered is
 // recorded from what it did on screen, to be checked against what the server stored.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import type { AnswerValue } from '../src/shared/contracts/attempts.ts';
 import { answerFor, type GivenAnswer, type QuizQuestion } from './classroom-quiz.ts';
 import type { Pace } from './classroom-student.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const SHOTS = join(import.meta.dirname, '..', '.tmp', 'bench', 'classroom-screens');
 
 export interface BrowserOutcome {
   email: string;
@@ -43,8 +46,9 @@ async function persist<T>(what: string, until: number, step: () => Promise<T>): 
     try {
       return await step();
     } catch (error) {
-      if (Date.now() > until)
-        throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      if (Date.now() > until) throw new Error(`${what}: ${message}`);
+      console.log(`  ${what}: ${message}; trying again`);
       await sleep(1_000);
     }
   }
@@ -136,14 +140,21 @@ export async function takeQuizInBrowser(options: {
   page.setDefaultTimeout(20_000);
   try {
     await sleep(random() * pace.startSpreadMs);
-    await persist('sign in', giveUpAt, async () => {
+    const signedIn = () => new URL(page.url()).pathname !== '/login';
+    await persist(`${email} sign in`, giveUpAt, async () => {
       await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      // A sign-in whose answer came late (after the last try gave up on it) took: the app moves on.
+      await Promise.race([page.getByLabel(/e-?mail/i).waitFor(), page.waitForURL(signedIn)]);
+      if (signedIn()) return;
       await page.getByLabel(/e-?mail/i).fill(email);
       await page.getByLabel(/^password/i).fill(options.password);
       await page.getByRole('button', { name: /^(log ?in|sign in)$/i }).click();
-      await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+      await page.waitForURL(signedIn, { timeout: 20_000 });
     });
-    await persist('start the quiz', giveUpAt, async () => {
+    let tries = 0;
+    await persist(`${email} start the quiz`, giveUpAt, async () => {
+      // The quiz page did not come up in an outage: load it again, as a student would.
+      if (tries++ > 0 && /\/quiz\/\d+/.test(page.url())) await page.reload({ waitUntil: 'domcontentloaded' });
       if (!/\/quiz\/\d+/.test(page.url())) {
         await page.goto('/quizzes', { waitUntil: 'domcontentloaded' });
         const item = page
@@ -185,7 +196,12 @@ export async function takeQuizInBrowser(options: {
     });
     outcome.attemptId = page.url().split('/').pop() ?? null;
   } catch (error) {
-    outcome.problem = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    // What the student saw when it went wrong, to be looked at.
+    const shot = join(SHOTS, `${email}.png`);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    outcome.problem = `${message} (at ${page.url()}; ${shot})`;
   } finally {
     await context.close().catch(() => undefined);
   }

@@ -1,6 +1,8 @@
 // The classroom bench's verdict, asked of the server directly (not through the bad Wi-Fi) once every student
 // is done: is each acknowledged answer the one stored, is the stored answer the last one given, was every
 // attempt submitted, and is each score what the bench's own key makes of the last answers.
+import { buildApp } from '../src/server/app.ts';
+import { configFromEnv } from '../src/server/config.ts';
 import type { AnswerValue } from '../src/shared/contracts/attempts.ts';
 import { canonical, type GivenAnswer } from './classroom-quiz.ts';
 
@@ -89,4 +91,43 @@ export async function checkClass(base: string, taken: Taken[]): Promise<Verdict>
     }
   }
   return verdict;
+}
+
+/**
+ * A submission is counted once: each student's proficiency on the quiz's topic holds exactly the quiz's
+ * questions and their score, however many times the submit was sent (these students had no other answers
+ * there). Read from the database itself once the server has stopped. Returns the students counted otherwise.
+ */
+export async function submissionsNotCountedOnce(
+  database: { dataDir: string; databaseUrl?: string },
+  topicId: number,
+  expected: Map<string, { total: number; correct: number }>,
+): Promise<string[]> {
+  const { app, ctx } = await buildApp({
+    ...configFromEnv({ DATA_DIR: database.dataDir, SEED: 'none', LOG_LEVEL: 'silent', WORKERS: '1' }),
+    databaseUrl: database.databaseUrl,
+    staticDir: undefined,
+    sweeps: false,
+  });
+  try {
+    const rows = await ctx.db
+      .selectFrom('proficiency')
+      .innerJoin('users', 'users.id', 'proficiency.user_id')
+      .select(['users.email', 'proficiency.total', 'proficiency.correct'])
+      .where('proficiency.micro_topic_id', '=', topicId)
+      .where('users.email', 'in', [...expected.keys()])
+      .execute();
+    const found = new Map(rows.map((r) => [r.email, r]));
+    const wrong: string[] = [];
+    for (const [email, want] of expected) {
+      const got = found.get(email);
+      if (got?.total !== want.total || got.correct !== want.correct)
+        wrong.push(
+          `${email}: proficiency ${got ? `${got.correct}/${got.total}` : 'none'}, one submission makes ${want.correct}/${want.total}`,
+        );
+    }
+    return wrong;
+  } finally {
+    await app.close();
+  }
 }

@@ -3,7 +3,7 @@
 // what it stored and graded.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkClass, type Taken, type Verdict } from './classroom-check.ts';
+import { checkClass, submissionsNotCountedOnce, type Taken, type Verdict } from './classroom-check.ts';
 import { launchChromium, takeQuizInBrowser, type BrowserOutcome } from './classroom-browsers.ts';
 import { seedClassroom, STUDENT_PASSWORD } from './classroom-seed.ts';
 import { newStats, takeQuiz, type ClassStats, type Pace, type StudentOutcome } from './classroom-student.ts';
@@ -29,6 +29,8 @@ export interface ClassroomSettings {
 
 export interface ClassroomRun {
   verdict: Verdict;
+  /** Students whose submission the proficiency counted other than once. */
+  notCountedOnce: string[];
   stats: ClassStats;
   faults: FaultCounts;
   browsers: BrowserOutcome[];
@@ -112,8 +114,19 @@ export async function runClassroom(
         giveUpAt,
       }),
     );
+    // A line every 30 s, so a long run shows where it is (and a stuck student shows as one not done).
+    let finished = 0;
+    for (const p of [...students, ...browsers]) void p.then(() => (finished += 1));
+    const progress = setInterval(() => {
+      const f = proxy.counts();
+      console.log(
+        `  ${label} ${Math.round((Date.now() - started) / 1000)} s: ${finished}/${students.length + browsers.length} done, ` +
+          `${stats.ackMs.length} answers acknowledged, ${f.repliesDropped} replies lost, ${f.deadAirs} dead airs, ${f.resets} resets`,
+      );
+    }, 30_000);
     const done = await Promise.all(students);
     const browserOutcomes = await Promise.all(browsers);
+    clearInterval(progress);
     const wallMs = Date.now() - started;
     const faults = proxy.counts();
     await proxy.close();
@@ -141,7 +154,24 @@ export async function runClassroom(
       });
     }
     const verdict = await checkClass(server.baseUrl, taken);
-    return { verdict, stats, faults, browsers: browserOutcomes, wallMs, seedMs };
+    await server.stop();
+    const submitted = [
+      ...done.map(([email, o]) => [email, o] as const),
+      ...browserOutcomes.map((b) => [b.email, b] as const),
+    ];
+    const expected = new Map(
+      submitted
+        .filter(([, o]) => ('submitted' in o ? o.submitted : o.attemptId !== null))
+        .map(([email, o]) => [
+          email,
+          {
+            total: classroom.questions.length,
+            correct: [...o.lastGiven.values()].filter((g) => g.right).length,
+          },
+        ]),
+    );
+    const notCountedOnce = await submissionsNotCountedOnce(database, classroom.topicId, expected);
+    return { verdict, notCountedOnce, stats, faults, browsers: browserOutcomes, wallMs, seedMs };
   } finally {
     await browser?.close();
     await proxy.close();

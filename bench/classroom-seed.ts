@@ -12,6 +12,8 @@ export interface Classroom {
   schoolId: number;
   quizId: number;
   quizTitle: string;
+  /** The micro topic of every question: a submission adds the quiz's questions to its proficiency once. */
+  topicId: number;
   questions: QuizQuestion[];
   /** The protocol-level students, signed in. */
   students: Array<{ email: string; token: string }>;
@@ -139,6 +141,7 @@ export async function seedClassroom(options: {
       schoolId: school.id,
       quizId: assessment.id,
       quizTitle,
+      topicId: topic.id,
       questions,
       students,
       browserEmails: emails.slice(options.students),

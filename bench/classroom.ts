@@ -81,14 +81,20 @@ function figuresOf(prefix: string, label: string, r: ClassroomRun): Record<strin
     ['answers_not_last', v.answersNotLast, 'stored answers other than the last one given'],
     ['attempts_not_submitted', v.attemptsNotSubmitted, 'attempts not submitted'],
     ['scores_wrong', v.scoresWrong, 'scores different from the key'],
+    [
+      'submits_not_counted_once',
+      r.notCountedOnce.length,
+      'submissions the proficiency counted other than once',
+    ],
     ['responses_5xx', serverErrors, 'responses of 500 or more'],
     ['writes_refused', r.stats.refused.length, 'writes the server refused for good (4xx)'],
     ['browser_problems', r.browsers.filter((b) => b.problem).length, 'Chromium students that did not finish'],
   ];
   for (const [name, count, what] of mustBeZero)
-    if (count > 0) recordFailure(`${label} classroom`, `${count} ${what}`);
+    if (count > 0) recordFailure(`${label} ${prefix}classroom.${name}`, `${count} ${what}`);
   for (const line of [
     ...v.examples,
+    ...r.notCountedOnce.slice(0, 5),
     ...r.stats.refused.slice(0, 5),
     ...r.browsers.filter((b) => b.problem).map((b) => `${b.email}: ${b.problem}`),
   ])
