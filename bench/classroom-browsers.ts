@@ -54,6 +54,18 @@ async function persist<T>(what: string, until: number, step: () => Promise<T>): 
   }
 }
 
+/**
+ * The quiz page did not come up in an outage. As a student would: "Try again" on "You are offline", the
+ * start button when the page asks again (after a reload), else load the page again.
+ */
+async function unstick(page: Page): Promise<void> {
+  const again = page.getByRole('button', { name: 'Try again', exact: true });
+  const ready = page.getByRole('region', { name: 'Ready to start?' });
+  if (await again.isVisible()) await again.click();
+  else if (await ready.isVisible()) await ready.getByRole('button').first().click();
+  else await page.reload({ waitUntil: 'domcontentloaded' });
+}
+
 const questionCard = (page: Page): Locator => page.getByRole('region', { name: /^Question \d+ of \d+$/ });
 
 /** Gives `answer` to `q` on screen the way a student would: pick, tick, type, match or move. */
@@ -153,8 +165,7 @@ export async function takeQuizInBrowser(options: {
     });
     let tries = 0;
     await persist(`${email} start the quiz`, giveUpAt, async () => {
-      // The quiz page did not come up in an outage: load it again, as a student would.
-      if (tries++ > 0 && /\/quiz\/\d+/.test(page.url())) await page.reload({ waitUntil: 'domcontentloaded' });
+      if (tries++ > 0 && /\/quiz\/\d+/.test(page.url())) await unstick(page);
       if (!/\/quiz\/\d+/.test(page.url())) {
         await page.goto('/quizzes', { waitUntil: 'domcontentloaded' });
         const item = page

@@ -154,6 +154,7 @@ function report(
   console.log(
     `checked ${g('answers_checked')} answers: lost ${g('answers_lost')}, not the last given ${g('answers_not_last')}, ` +
       `attempts not submitted ${g('attempts_not_submitted')}, scores off the key ${g('scores_wrong')}, ` +
+      `submissions not counted once ${g('submits_not_counted_once')}, ` +
       `responses ≥ 500 ${g('responses_5xx')}, refused ${g('writes_refused')}, browsers stuck ${g('browser_problems')}`,
   );
 }
