@@ -24,12 +24,22 @@ export interface ClassStats {
   retries: number;
   /** Milliseconds from giving an answer to the server acknowledging it, every acknowledged answer. */
   ackMs: number[];
+  /** Milliseconds of each single request that was answered (one try, the proxy's latency included). */
+  replyMs: number[];
   /** Writes the server refused for good: "status path: message". */
   refused: string[];
 }
 
 export function newStats(): ClassStats {
-  return { statuses: new Map(), networkErrors: 0, abandoned: 0, retries: 0, ackMs: [], refused: [] };
+  return {
+    statuses: new Map(),
+    networkErrors: 0,
+    abandoned: 0,
+    retries: 0,
+    ackMs: [],
+    replyMs: [],
+    refused: [],
+  };
 }
 
 export interface Pace {
@@ -146,7 +156,9 @@ export async function takeQuiz(options: {
     for (let failures = 0; Date.now() < options.giveUpAt; failures++) {
       if (failures > 0) stats.retries += 1;
       try {
+        const sent = Date.now();
         const reply = await request(agent, base, token, w, options.hangMs);
+        stats.replyMs.push(Date.now() - sent);
         stats.statuses.set(reply.status, (stats.statuses.get(reply.status) ?? 0) + 1);
         if (reply.status < 300) return reply;
         if (FINAL_STATUSES.has(reply.status)) {

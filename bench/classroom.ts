@@ -84,7 +84,7 @@ function figuresOf(prefix: string, label: string, r: ClassroomRun): Record<strin
     [
       'submits_not_counted_once',
       r.notCountedOnce.length,
-      'submissions the proficiency counted other than once',
+      'students whose proficiency is not one submission of their last answers (a submit counted twice, or never)',
     ],
     ['responses_5xx', serverErrors, 'responses of 500 or more'],
     ['writes_refused', r.stats.refused.length, 'writes the server refused for good (4xx)'],
@@ -108,6 +108,8 @@ function figuresOf(prefix: string, label: string, r: ClassroomRun): Record<strin
       ack_p99_ms: f(percentile(r.stats.ackMs, 99), 'ms'),
       ack_max_ms: f(Math.max(...r.stats.ackMs), 'ms'),
       answers_acknowledged: f(r.stats.ackMs.length, 'count'),
+      reply_p50_ms: f(percentile(r.stats.replyMs, 50), 'ms'),
+      reply_p99_ms: f(percentile(r.stats.replyMs, 99), 'ms'),
       answers_checked: f(v.answersChecked, 'count'),
       requests_retried: f(r.stats.retries, 'count'),
       requests_abandoned: f(r.stats.abandoned, 'count'),
@@ -149,7 +151,8 @@ function report(
   );
   console.log(
     `time to acknowledgement (with retries): p50 ${g('ack_p50_ms')} ms, p99 ${g('ack_p99_ms')} ms, max ` +
-      `${g('ack_max_ms')} ms over ${g('answers_acknowledged')} answers`,
+      `${g('ack_max_ms')} ms over ${g('answers_acknowledged')} answers; a single answered request p50 ` +
+      `${g('reply_p50_ms')} ms, p99 ${g('reply_p99_ms')} ms`,
   );
   console.log(
     `checked ${g('answers_checked')} answers: lost ${g('answers_lost')}, not the last given ${g('answers_not_last')}, ` +
