@@ -3,7 +3,7 @@
 // recorded from what it did on screen, to be checked against what the server stored.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import type { AnswerValue } from '../src/shared/contracts/attempts.ts';
 import { answerFor, type GivenAnswer, type QuizQuestion } from './classroom-quiz.ts';
 import type { Pace } from './classroom-student.ts';
