@@ -328,6 +328,16 @@ describe.skipIf(!runHere)('two hosts behind nginx, one database, one bucket', ()
     // Host A back (without its seed), so there is somewhere to move to.
     if (a.process.exitCode !== null || a.process.signalCode !== null)
       a = await startAppHost(a.machine, APP_PORT, envFor(a.machine, 'none'));
+    // As in a rolling restart: B is stopped only once nginx sends to A again (a host that failed is left
+    // alone for fail_timeout after its last failure, and with both left alone nginx has nowhere to go).
+    const backInRotation = performance.now() + 20_000;
+    for (;;) {
+      const r = await fetch(`${nginx.baseUrl}/api/health`);
+      await r.arrayBuffer();
+      if (r.headers.get('x-upstream') === `${a.machine.address}:${APP_PORT}`) break;
+      if (performance.now() > backInRotation) throw new Error('nginx never sent to host A again');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     const student = await login(b.baseUrl, 'student@pathbuilder.test');
     const results: Array<{ status: number; at: number }> = [];
     let stop = false;
