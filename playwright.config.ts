@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
 // E2E_PORT lets two runs share a machine (each with a database of its own).
 const PORT = Number(process.env.E2E_PORT ?? 4180);
@@ -29,17 +30,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       // The system Chromium; never `playwright install`.
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   // The diagnostic spec takes the whole diagnostic as new.student@pathbuilder.test, which unlocks that

@@ -7,8 +7,8 @@ import { chromium, type Browser, type Locator, type Page } from '@playwright/tes
 import type { AnswerValue } from '../src/shared/contracts/attempts.ts';
 import { answerFor, type GivenAnswer, type QuizQuestion } from './classroom-quiz.ts';
 import type { Pace } from './classroom-student.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const SHOTS = join(import.meta.dirname, '..', '.tmp', 'bench', 'classroom-screens');
 
 export interface BrowserOutcome {
@@ -24,17 +24,8 @@ export interface BrowserOutcome {
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROME_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
 }
 

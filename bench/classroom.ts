@@ -12,11 +12,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { runClassroom, type ClassroomRun, type ClassroomSettings } from './classroom-run.ts';
 import { finishBench, recordFailure, requireP99Samples } from './failures.ts';
 import { percentile } from './learning.ts';
 import { saveRunFigures, type Figure } from './results.ts';
+import { freshPostgres } from './fresh-postgres.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const DATA_DIR = join(ROOT, '.tmp', 'bench-classroom');
@@ -47,26 +47,6 @@ function staticDir(): string {
     if (built.status !== 0) throw new Error('vite build failed');
   }
   return own;
-}
-
-/** Drops and creates the bench database; false when PostgreSQL is not there. */
-async function freshPostgres(url: string): Promise<boolean> {
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-  } catch {
-    return false;
-  }
-  try {
-    const name = client.escapeIdentifier(new URL(url).pathname.slice(1));
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-    return true;
-  } finally {
-    await client.end();
-  }
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;

@@ -5,7 +5,6 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { saveRunFigures } from './results.ts';
 import { finishBench } from './failures.ts';
-import pg from 'pg';
 import type { Result } from 'autocannon';
 import {
   BURSTS,
@@ -27,6 +26,7 @@ import { measureItemFit } from './item-fit.ts';
 import { measureRange } from './range.ts';
 import { measureLiveFanout } from './live-fanout.ts';
 import { startServer } from './processes.ts';
+import { freshPostgres } from './fresh-postgres.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const DATA_DIR = join(ROOT, '.tmp', 'bench-data');
@@ -48,27 +48,6 @@ function table(rows: string[][]): string {
       row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('   '),
     )
     .join('\n');
-}
-
-/** Drops and creates the bench database; false when PostgreSQL is not there. */
-async function freshPostgres(url: string): Promise<boolean> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-  } catch {
-    return false;
-  }
-  try {
-    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
-    await client.query(`create database ${client.escapeIdentifier(name)}`);
-    return true;
-  } finally {
-    await client.end();
-  }
 }
 
 function printApi(title: string, r: ApiRun): void {

@@ -8,6 +8,7 @@ import type { RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { Browser } from 'puppeteer-core';
 import { startServer } from './processes.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 // BENCH_DIST: another build directory to audit (e.g. dist-h2), relative to the project.
@@ -19,17 +20,9 @@ const STUDENT = { email: 'student@pathbuilder.test', password: 'pathbuilder-demo
 // The keys src/client/shell/session.ts reads at start (local storage: a remembered session).
 const TOKEN_KEY = 'auth_token';
 const USER_KEY = 'auth_user';
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = CHROMIUM_PATH;
 // --headless comes from puppeteer's own `headless: true`.
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = CHROMIUM_FLAGS.filter((flag) => flag !== '--headless');
 
 export const GOALS = { performance: 95, lcpMs: 1500, tbtMs: 100, cls: 0.02 };
 // Lighthouse's simulation scales the CPU time it observes, so a busy machine moves the figures: each page

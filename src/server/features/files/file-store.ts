@@ -100,6 +100,27 @@ export function createMeter(maxBytes: number): {
 }
 
 /**
+ * A staged file from what the meter saw and the store's two ways of settling it: the first of commit and
+ * discard does its work, and every later call does nothing (the caller discards in a `finally`).
+ */
+export function settleOnce(
+  seen: { key: string; size: number; head: Buffer },
+  settle: { commit(key: string): Promise<void>; discard(): Promise<void> },
+): StagedFile {
+  let settled = false;
+  const once = (work: () => Promise<void>) => async () => {
+    if (settled) return;
+    settled = true;
+    await work();
+  };
+  return {
+    ...seen,
+    commit: once(() => settle.commit(seen.key)),
+    discard: once(() => settle.discard()),
+  };
+}
+
+/**
  * Files under `root` named by their SHA-256, two levels of two-character folders deep (ab/cd/abcd…), so no
  * folder ever holds more than a few hundred entries. An upload is written to `root/.incoming` first and renamed
  * into place only when it is accepted: a refused or broken upload leaves nothing behind under a key.
@@ -125,26 +146,15 @@ export function createDiskFileStore(root: string): FileStore {
         await rm(temp, { force: true });
         throw error;
       }
-      const { key, size, head } = meter.result();
-      let settled = false;
-      return {
-        key,
-        size,
-        head,
-        async commit() {
-          if (settled) return;
-          settled = true;
+      return settleOnce(meter.result(), {
+        async commit(key) {
           const target = pathOf(key);
           await mkdir(join(target, '..'), { recursive: true });
           // Same content, same name: renaming over it replaces identical bytes, atomically.
           await rename(temp, target);
         },
-        async discard() {
-          if (settled) return;
-          settled = true;
-          await rm(temp, { force: true });
-        },
-      };
+        discard: () => rm(temp, { force: true }),
+      });
     },
 
     async get(key, range) {

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config.ts';
-import { createMeter, FileTooLargeError, KEY, keyPath, type FileStore } from './file-store.ts';
+import { createMeter, FileTooLargeError, KEY, keyPath, settleOnce, type FileStore } from './file-store.ts';
 
 /** Where uploads wait, under random names, until they are committed or discarded. */
 export const INCOMING_PREFIX = 'incoming/';
@@ -103,15 +103,8 @@ export function createS3FileStore(config: S3Config, options: S3StoreOptions = {}
         if (meter.tooLarge()) throw new FileTooLargeError(maxBytes);
         throw error;
       }
-      const { key, size, head } = meter.result();
-      let settled = false;
-      return {
-        key,
-        size,
-        head,
-        async commit() {
-          if (settled) return;
-          settled = true;
+      return settleOnce(meter.result(), {
+        async commit(key) {
           // The same content is already there: it is these bytes, so only the temporary copy goes.
           if ((await sizeOf(key)) === null) {
             await client.send(
@@ -120,12 +113,8 @@ export function createS3FileStore(config: S3Config, options: S3StoreOptions = {}
           }
           await remove(temp);
         },
-        async discard() {
-          if (settled) return;
-          settled = true;
-          await remove(temp);
-        },
-      };
+        discard: () => remove(temp),
+      });
     },
 
     async get(key, range) {
