@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -141,9 +142,31 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     readers: () => (readers ??= fileReaders({ content, resources, questions, seenQuestions, announcements })),
     sessionOf: auth.authenticateSession,
   });
-  const questions = createQuestionsService(ctx, { refusedFiles });
   const seenQuestions = createSeenQuestions(db);
   const rolesRepo = createRolesRepository(db, dialect);
+  const questions = createQuestionsService(ctx, {
+    refusedFiles,
+    // Images embedded in an imported file go through the file store as uploads of the importer.
+    storeImage: (image, actor) =>
+      files.upload({
+        kind: 'image',
+        stream: Readable.from([image.bytes]),
+        name: image.name,
+        userId: actor.user.id,
+        truncated: () => false,
+      }),
+    removeFile: (id) => files.removeRow(id),
+    audit: (entry) => rolesRepo.insertAudit([entry]),
+    imageOf: async (id) => {
+      const row = await files.find(id).catch(() => null);
+      if (!row || !row.mime.startsWith('image/')) return null;
+      const { stream } = await files.open(row).catch(() => ({ stream: null }));
+      if (!stream) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+      return { name: row.original_name, bytes: Buffer.concat(chunks) };
+    },
+  });
   const assessments = createAssessmentsService(ctx, {
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
     revealedByPractice: createPracticeExposureRepository(db, dialect).revealed,

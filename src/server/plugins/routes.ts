@@ -51,6 +51,11 @@ export interface RouteSpec<
   /** The handler sends the reply itself (a file's bytes, streamed, with their own type and status). */
   sendsReply?: boolean;
   /**
+   * The route also takes multipart/form-data, which its handler reads itself (`request.parts()`): the body
+   * schema then applies to JSON bodies only, and `body` is undefined for a multipart request.
+   */
+  multipart?: true;
+  /**
    * Field errors the contract cannot know (they depend on the caller), added to the body's when the contract
    * refuses it, so one 422 names every field at once. The handler checks them again on a valid body.
    */
@@ -102,7 +107,11 @@ export function createRouter(app: FastifyInstance, registry: RouteInfo[], prefix
         const auth = authorize(spec.access, request.auth);
         const params = (spec.params ? parse(spec.params, request.params) : undefined) as Out<P>;
         const query = (spec.query ? parse(spec.query, request.query) : undefined) as Out<Q>;
-        const body = (spec.body ? parseBody(spec, request.body, auth) : undefined) as Out<B>;
+        const body = (
+          spec.body && !(spec.multipart && request.isMultipart())
+            ? parseBody(spec, request.body, auth)
+            : undefined
+        ) as Out<B>;
         const result = await spec.handler({
           body,
           query,

@@ -141,9 +141,69 @@ export type QuestionsQuery = z.output<typeof questionsQuerySchema>;
 export const questionsResponseSchema = listOf(questionSchema);
 export const questionResponseSchema = z.object({ question: questionSchema });
 
-export const importResponseSchema = csvImportResponseSchema;
+/** The files the bank imports and exports: our CSV, Moodle XML and GIFT. */
+export const IMPORT_FORMATS = ['csv', 'moodle_xml', 'gift'] as const;
+export const importFormatSchema = z.enum(IMPORT_FORMATS, 'The format must be csv, moodle_xml or gift.');
+export type ImportFormat = z.infer<typeof importFormatSchema>;
+export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
+  csv: 'CSV',
+  moodle_xml: 'Moodle XML',
+  gift: 'GIFT',
+};
+/** The largest file the import reads (Moodle XML carries its images as base64). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The fields beside the file of a multipart import (`file`, or `csv` as before). */
+export const importFormSchema = z.strictObject({
+  format: importFormatSchema,
+  /** The micro topic of the questions whose file names none (or one that does not exist). */
+  micro_topic_id: z
+    .union([z.literal(''), z.coerce.number().int().positive().max(2_147_483_647)])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  /** `true` writes; anything else previews and writes nothing. */
+  confirm: z.enum(['true', 'false'], 'confirm must be true or false.').optional(),
+});
+export type ImportForm = z.output<typeof importFormSchema>;
+
+/** A question of an imported file, as it is (or will be) stored. */
+export const importedQuestionSchema = z.object({
+  /** Its place in the file (1 = the first question; for CSV the row number). */
+  row: z.number(),
+  title: z.string(),
+  type: questionTypeSchema,
+  micro_topic_id: z.number(),
+  micro_topic_name: z.string(),
+  difficulty: z.number(),
+  practice_only: z.boolean(),
+  /** Rich text; an embedded image shows as `[image: name]` until stored. */
+  stem: z.string(),
+  explanation: z.string(),
+  content: questionContentSchema,
+  images: z.array(z.object({ name: z.string(), mime: z.string(), size: z.number(), hash: z.string() })),
+  /** What changed on the way in (part marks dropped, case-sensitivity not kept…). */
+  notes: z.array(z.string()),
+  /** The same question is in the bank already (or earlier in the file): it is not imported again. */
+  already_in_bank: z.boolean(),
+  /** The stored question's id, once imported. */
+  id: z.number().nullable(),
+});
+export type ImportedQuestion = z.infer<typeof importedQuestionSchema>;
+
+export const importResponseSchema = csvImportResponseSchema.extend({
+  rejected: z.array(z.object({ row: z.number(), title: z.string().optional(), errors: z.array(z.string()) })),
+  /** Multipart imports: whether this was the confirmed import (true) or its preview (false). */
+  confirmed: z.boolean().optional(),
+  format: importFormatSchema.optional(),
+  questions: z.array(importedQuestionSchema).optional(),
+  already_in_bank: z.number().optional(),
+});
 export type ImportResult = z.infer<typeof importResponseSchema>;
 export const importBodySchema = csvImportBodySchema;
+
+export const exportQuerySchema = questionsQuerySchema.extend({ format: importFormatSchema.default('csv') });
+/** The response header naming the questions an export left out (GIFT has no ordering questions). */
+export const EXPORT_SKIPPED_HEADER = 'x-skipped-questions';
 
 /** CSV columns of import and export, in order. The last may be left out (files made before it existed). */
 export const CSV_COLUMNS = [

@@ -53,6 +53,8 @@ export const AUDIT_ACTIONS = [
   'reactivate',
   // Staff sent a student practice on some topics (learning profile): after lists the topics.
   'assign_practice',
+  // Staff imported questions from a file into the bank (target: the bank; after lists what was written).
+  'import_questions',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -94,6 +96,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   deactivate: 'Deactivated',
   reactivate: 'Reactivated',
   assign_practice: 'Assigned practice',
+  import_questions: 'Imported questions',
 };
 
 export const USER_ROLE_PATHS = {

@@ -21,6 +21,7 @@ import { extensionOf, sniffType } from './sniff.ts';
 
 // Other features find the file ids in what they save through this service (their only door into files).
 export { fileIdsIn } from './file-access.ts';
+export { sniffType } from './sniff.ts';
 
 export interface Upload {
   kind: FileKind;

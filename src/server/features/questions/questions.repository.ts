@@ -102,6 +102,16 @@ export function createQuestionsRepository(db: Db) {
         ).n,
       ),
     microTopicsByName: () => db.selectFrom('micro_topics').select(['id', 'name']).execute(),
+    /** Every row in one transaction, their new ids in the same order. */
+    insertManyReturning: (rows: Array<Insertable<QuestionsTable>>) =>
+      withTransaction(db, async (trx) => {
+        const ids: number[] = [];
+        for (const r of rows)
+          ids.push(
+            (await trx.insertInto('questions').values(r).returning('id').executeTakeFirstOrThrow()).id,
+          );
+        return ids;
+      }),
     insertMany: (rows: Array<Insertable<QuestionsTable>>) =>
       withTransaction(db, async (trx) => {
         for (const r of rows) await trx.insertInto('questions').values(r).execute();

@@ -1,6 +1,7 @@
 import {
   CSV_COLUMNS,
   CSV_REQUIRED_COLUMNS,
+  type ImportFormat,
   type ImportResult,
   type Question,
   type QuestionsQuery,
@@ -15,6 +16,9 @@ import { questionToRow, rowToInput } from './csv-rows.ts';
 import { toQuestion, type QuestionInput } from './question-content.ts';
 import { contentProblems } from './question-types.ts';
 import { createQuestionsRepository, type QuestionFilter } from './questions.repository.ts';
+import { createQuestionImport, type ImportDeps } from './question-import.ts';
+import { writeGift } from './gift.ts';
+import { writeMoodleXml, type ExportImage } from './moodle-xml.ts';
 import { richTextToPlain, sanitizeRichText } from '../../../shared/rich-text.ts';
 
 export {
@@ -42,9 +46,13 @@ export function createQuestionsService(
   deps: {
     /** Field errors for file ids the caller may not use (files feature). */
     refusedFiles: (actor: Authed, fields: Record<string, number[]>) => Promise<FieldErrors>;
-  },
+  } & ImportDeps & {
+      /** A stored image's name and bytes, for an export that embeds it; null when it is gone. */
+      imageOf: (fileId: number) => Promise<ExportImage | null>;
+    },
 ) {
   const repo = createQuestionsRepository(ctx.db);
+  const importFile = createQuestionImport(ctx, repo, deps);
   const iso = () => ctx.now().toISOString();
 
   async function checked(body: QuestionInput, actor: Authed) {
@@ -175,6 +183,47 @@ export function createQuestionsService(
         accepted.map((v) => ({ ...v, created_by: actor.user.id, created_at: now, updated_at: now })),
       );
       return { created: accepted.length, rejected };
+    },
+
+    /** Questions from a CSV, Moodle XML or GIFT file: a preview, or with `confirm` the import itself. */
+    importFile,
+
+    /**
+     * The (filtered) bank as a file: CSV, Moodle XML (its images embedded) or GIFT (which has no ordering
+     * questions: those are left out and listed in `skipped`).
+     */
+    async exportFile(
+      format: ImportFormat,
+      filter: QuestionFilter,
+    ): Promise<{ text: string; contentType: string; fileName: string; skipped: Question[] }> {
+      if (format === 'csv')
+        return {
+          text: toCsv([[...CSV_COLUMNS], ...(await repo.all(filter)).map(toQuestion).map(questionToRow)]),
+          contentType: 'text/csv; charset=utf-8',
+          fileName: 'pathbuilder-questions.csv',
+          skipped: [],
+        };
+      const rows = (await repo.all(filter)).map(toQuestion);
+      if (format === 'gift') {
+        const { text, skipped } = writeGift(rows);
+        return {
+          text,
+          contentType: 'text/plain; charset=utf-8',
+          fileName: 'pathbuilder-questions.gift.txt',
+          skipped,
+        };
+      }
+      const images = new Map<number, ExportImage>();
+      for (const id of new Set(rows.flatMap((q) => fileIdsIn(q.stem, q.explanation, q.image_url)))) {
+        const image = await deps.imageOf(id);
+        if (image) images.set(id, image);
+      }
+      return {
+        text: writeMoodleXml(rows, images),
+        contentType: 'application/xml; charset=utf-8',
+        fileName: 'pathbuilder-questions.xml',
+        skipped: [],
+      };
     },
 
     async exportCsv(filter: QuestionFilter): Promise<string> {
