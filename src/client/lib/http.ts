@@ -147,7 +147,8 @@ async function send(
   // Our service worker reads the mode (sw/runtime-caching.ts): `no-store` goes past it to the network,
   // `no-cache` goes to the network first and gets the worker's copy only when the network fails.
   const target = mode === 'default' ? client.url(path) : client.url(path).options({ cache: mode });
-  const request = body === undefined ? target : target.json(body);
+  const request =
+    body === undefined ? target : body instanceof FormData ? target.body(body) : target.json(body);
   const [controller, chain] = request.fetch(method).controller();
   if (!signal) return chain.res(readAnswer);
   const cancel = () => controller.abort(signal.reason);
@@ -230,6 +231,15 @@ export function postJson<S extends z.ZodType>(
 export function postJson<T = unknown>(path: string, body?: object, opts?: CallOptions): Promise<T>;
 export function postJson(path: string, body?: object, opts: CallOptions = {}): Promise<unknown> {
   return write(api, 'POST', path, body ?? {}, opts);
+}
+
+/** A multipart POST (a file and its fields), with the same cache bookkeeping as postJson. */
+export function postForm<S extends z.ZodType>(
+  path: string,
+  form: FormData,
+  opts: CallOptions & { schema: S },
+): Promise<z.output<S>> {
+  return write(api, 'POST', path, form, opts) as Promise<z.output<S>>;
 }
 
 export function putJson<S extends z.ZodType>(

@@ -1,16 +1,18 @@
 import {
+  EXPORT_SKIPPED_HEADER,
   QUESTION_PATHS,
   importResponseSchema,
   questionResponseSchema,
   questionsResponseSchema,
 } from '../../../shared/contracts/questions.ts';
 import type {
+  ImportFormat,
   ImportResult,
   Question,
   QuestionBody,
   QuestionType,
 } from '../../../shared/contracts/questions.ts';
-import { delJson, getJson, postJson, putJson } from '../../lib/http.ts';
+import { delJson, getJson, postForm, postJson, putJson } from '../../lib/http.ts';
 import { freshGet, freshJson } from '../../lib/fresh-get.ts';
 
 export type QuestionFilters = {
@@ -62,4 +64,28 @@ export function importQuestionsCsv(csv: string): Promise<ImportResult> {
 export function exportQuestionsCsv(filters: QuestionFilters, signal?: AbortSignal): Promise<string> {
   // Fresh: an export right after an import must contain the imported questions.
   return freshGet(QUESTION_PATHS.exportCsv, filters, signal).text();
+}
+
+/** A CSV, Moodle XML or GIFT file: its preview, or with `confirm` the import itself. */
+export function importQuestionsFile(
+  file: File,
+  format: ImportFormat,
+  options: { confirm: boolean; microTopicId: number | null },
+): Promise<ImportResult> {
+  const form = new FormData();
+  form.append('format', format);
+  if (options.microTopicId !== null) form.append('micro_topic_id', String(options.microTopicId));
+  form.append('confirm', options.confirm ? 'true' : 'false');
+  form.append('file', file, file.name);
+  return postForm(QUESTION_PATHS.importCsv, form, { schema: importResponseSchema });
+}
+
+/** The (filtered) bank as a file of `format`, and the questions the format could not hold. */
+export async function exportQuestionsFile(
+  filters: QuestionFilters,
+  format: ImportFormat,
+): Promise<{ text: string; skipped: number }> {
+  const response = await freshGet(QUESTION_PATHS.exportCsv, { ...filters, format }).res();
+  const skipped = response.headers.get(EXPORT_SKIPPED_HEADER);
+  return { text: await response.text(), skipped: skipped ? skipped.split(',').length : 0 };
 }

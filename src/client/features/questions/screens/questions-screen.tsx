@@ -18,6 +18,7 @@ import {
   useQuestionsImport,
 } from '../components/csv-tools.tsx';
 import { QuestionFiltersBar } from '../components/question-filters.tsx';
+import { QuestionFiles } from '../components/question-files.tsx';
 import { PagedList, useAddressList } from '../../../components/list-kit/index.ts';
 import { QuestionTable, shortStem } from '../components/question-table.tsx';
 import '../../../components/styles/questions.css';
@@ -74,6 +75,7 @@ function QuestionBank() {
       <CsvHelp />
       <ImportPreview csvImport={csvImport} />
       {report && <ImportReport result={report} onClose={() => setReport(null)} />}
+      <QuestionFiles filters={filters} graph={graph.data} onImported={list.reload} />
       <OfflineStamp updatedAt={list.updatedAt} />
       <section className="card" aria-label="Question bank">
         <QuestionFiltersBar graph={graph.data} filters={filters} onChange={setFilters} />
