@@ -82,6 +82,9 @@ export const KNOWLEDGE_ROWS: Record<string, Row> = {
     expect: '401 | 403 | 403 | 403 | 403 | ok',
     params: async (x) => ({ id: await x.w.freshQuestion() }),
   },
+  // Import and export: admins only, as the rest of the bank's editing. The matrix sends the JSON CSV body; the
+  // multipart form (Moodle XML, GIFT, CSV file with a preview) is the same route, refused to staff and students
+  // in questions-moodle.test.ts and questions-gift.test.ts, as is ?format= on the export.
   'POST /api/admin/questions/import': {
     expect: '401 | 403 | 403 | 403 | 403 | ok',
     body: () => ({

@@ -150,6 +150,12 @@ function parseOne(raw: string, number: number, category: string | null, meta: st
     title = restore(titled[1]!).trim();
     text = text.slice(titled[0].length);
   }
+  // Untitled, a question is known by the start of its text (as Moodle names it).
+  title ||= restore(text.replace(/^\s*\[(html|markdown|plain|moodle)\]/i, '').split('{')[0]!)
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60);
   const open = text.indexOf('{');
   const close = text.indexOf('}', open);
   if (open < 0) return { number, title, reason: 'A description (text without answers) is not a question.' };
