@@ -96,7 +96,7 @@ describe('Moodle XML', () => {
       <question type="ordering"><name><text>O</text></name><questiontext><text>Order</text></questiontext>
         <answer fraction="1"><text>a</text></answer><answer fraction="2"><text>b</text></answer></question>
       <question type="multichoice"><name><text>M</text></name><questiontext><text>Pick</text></questiontext><single>false</single>
-        <answer fraction="33.33333"><text>x</text></answer><answer fraction="66.66667"><text>y</text></answer>
+        <answer fraction="50"><text>x</text></answer><answer fraction="25"><text>y</text></answer>
         <answer fraction="-100"><text>z</text></answer></question>
       <question type="shortanswer"><name><text>S</text></name><questiontext><text>Say</text></questiontext><usecase>1</usecase>
         <answer fraction="100"><text>Yes</text></answer><answer fraction="50"><text>Maybe</text></answer></question>
@@ -160,6 +160,21 @@ describe('GIFT', () => {
       expect(p.draft.explanation).toBe('Because.');
       expect(p.draft.stem).toBe('<p>Question ' + ALL[i]!.id + ' <b> {x} = y: ~z #w</p>');
     });
+  });
+
+  it('keeps weights that add up to 100% as the key, and says so when they do not', () => {
+    const [full, part] = parseGift('Two? {~%50%a ~%50%b ~%-100%c}\n\nPart? {~%50%a ~%25%b ~%-100%c}');
+    if (!full || !('draft' in full) || !part || !('draft' in part)) throw new Error('not read');
+    expect(shape(full.draft.content)).toEqual([
+      'multiple_choice',
+      [
+        ['a', true],
+        ['b', true],
+        ['c', false],
+      ],
+    ]);
+    expect(full.draft.notes).toEqual([]);
+    expect(part.draft.notes[0]).toContain('Part marks are not kept');
   });
 
   it('escapes every special character', () => {

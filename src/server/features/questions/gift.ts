@@ -7,7 +7,7 @@ import {
   unsupported,
   type Built,
 } from './import-build.ts';
-import { htmlToPlain, htmlToRichInput, type ParsedQuestion } from './import-draft.ts';
+import { htmlToPlain, htmlToRichInput, PART_MARKS, type ParsedQuestion } from './import-draft.ts';
 import { categoryPath, questionTitle } from './moodle-xml.ts';
 
 /**
@@ -93,12 +93,10 @@ function contentOf(block: string, format: Format, notes: string[]): Built {
     );
   }
   const correct = (a: Answer) => (a.weight === null ? a.mark === '=' : a.weight > 0);
-  const multiple =
-    answers.some((a) => a.weight !== null && a.weight > 0 && a.weight < 100) ||
-    answers.filter(correct).length > 1;
-  if (multiple && answers.some((a) => a.weight !== null && a.weight > 0 && a.weight < 100))
-    if (answers.filter(correct).length === 1)
-      notes.push('Part marks are not kept: every option worth marks counts as correct.');
+  const weighted = answers.some((a) => a.weight !== null && a.weight > 0 && a.weight < 100);
+  const multiple = weighted || answers.filter(correct).length > 1;
+  const marks = answers.filter(correct).reduce((sum, a) => sum + (a.weight ?? 100), 0);
+  if (weighted && Math.abs(marks - 100) > 0.1) notes.push(PART_MARKS);
   return choiceContent(
     multiple,
     answers.map((a) => ({ text: plainOf(a.text, format), correct: correct(a) })),

@@ -27,6 +27,13 @@ export interface Draft {
 export type ParsedQuestion =
   { number: number; title: string; draft: Draft } | { number: number; title: string; reason: string };
 
+/**
+ * Said when another system's part marks cannot be kept: our multiple choice is right only with exactly the
+ * correct options, which matches Moodle's marks only when the options worth marks add up to 100%.
+ */
+export const PART_MARKS =
+  'Part marks are not kept: choosing exactly the options worth marks is the correct answer.';
+
 /** Where an image of the file stands in a stem until it is stored (then `<img src="/api/files/ID">`). */
 export const IMAGE_TOKEN = (name: string) => `[[image:${name}]]`;
 export const IMAGE_TOKEN_PATTERN = /\[\[image:([^\]]+)\]\]/g;

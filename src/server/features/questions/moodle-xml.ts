@@ -13,6 +13,7 @@ import {
   htmlToPlain,
   htmlToRichInput,
   IMAGE_TOKEN_PATTERN,
+  PART_MARKS,
   type DraftImage,
   type ParsedQuestion,
 } from './import-draft.ts';
@@ -84,8 +85,8 @@ function content(q: XmlElement, type: string, notes: string[]): Built {
   switch (type) {
     case 'multichoice': {
       const single = ['true', '1'].includes((child(q, 'single')?.text ?? 'true').trim().toLowerCase());
-      if (!single && answers.some((a) => fraction(a) > 0 && fraction(a) < 100) && answers.length)
-        notes.push('Part marks are not kept: every option worth marks counts as correct.');
+      const marks = answers.filter((a) => fraction(a) > 0).reduce((sum, a) => sum + fraction(a), 0);
+      if (!single && Math.abs(marks - 100) > 0.1) notes.push(PART_MARKS);
       return choiceContent(
         !single,
         answers.map((a) => ({ text: plainOf(a), correct: single ? fraction(a) >= 100 : fraction(a) > 0 })),
@@ -101,7 +102,10 @@ function content(q: XmlElement, type: string, notes: string[]): Built {
         notes.push('Moodle matched these answers case-sensitively; here answers match ignoring case.');
       if (answers.some((a) => fraction(a) > 0 && fraction(a) < 100))
         notes.push('Answers worth part marks were left out.');
-      return shortAnswerContent(answers.filter((a) => fraction(a) >= 100).map(plainOf));
+      const accepted = answers.filter((a) => fraction(a) >= 100).map(plainOf);
+      if (accepted.some((a) => a.includes('*')))
+        notes.push('Moodle’s * wildcard is not supported: an answer with * must be typed as it is.');
+      return shortAnswerContent(accepted);
     }
     case 'matching': {
       const subs = childrenNamed(q, 'subquestion');
