@@ -86,7 +86,7 @@ describe.each(dialects)('Moodle XML import and export (%s)', (dialect) => {
     const stored = (
       await t.request({ method: 'GET', url: `/api/admin/questions/${imageQuestion.id}`, token: admin })
     ).json().question;
-    const src = /<img src="(\/api\/files\/\d+)" alt="">/.exec(stored.stem)?.[1];
+    const src = /<img src="(\/api\/files\/\d+)" alt="grape">/.exec(stored.stem)?.[1];
     expect(src).toBeDefined();
     const file = await t.request({ method: 'GET', url: src!, token: admin });
     expect(file.statusCode).toBe(200);

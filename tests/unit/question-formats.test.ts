@@ -127,7 +127,7 @@ describe('Moodle XML', () => {
     expect(xml).toContain(`<file name="dot.png" path="/" encoding="base64">${png.toString('base64')}</file>`);
     const [back] = parseMoodleXml(xml);
     if (!back || !('draft' in back)) throw new Error('not read');
-    expect(back.draft.stem).toBe('<p>See [[image:dot.png]]</p>');
+    expect(back.draft.stem).toBe('<p>See [[image:dot.png|]]</p>');
     expect(back.draft.images[0]!.bytes.equals(png)).toBe(true);
   });
 });

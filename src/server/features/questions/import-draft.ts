@@ -8,7 +8,7 @@ export interface DraftImage {
 
 /**
  * One question read from a file, in our shapes but not yet checked against the bank: the stem is HTML of the
- * rich-text allow-list (src/shared/rich-text.ts) whose images are `IMAGE_TOKEN(name)` until stored.
+ * rich-text allow-list (src/shared/rich-text.ts) whose images are `IMAGE_TOKEN(name, alt)` until stored.
  */
 export interface Draft {
   title: string;
@@ -34,9 +34,13 @@ export type ParsedQuestion =
 export const PART_MARKS =
   'Part marks are not kept: choosing exactly the options worth marks is the correct answer.';
 
-/** Where an image of the file stands in a stem until it is stored (then `<img src="/api/files/ID">`). */
-export const IMAGE_TOKEN = (name: string) => `[[image:${name}]]`;
-export const IMAGE_TOKEN_PATTERN = /\[\[image:([^\]]+)\]\]/g;
+/**
+ * Where an image of the file stands in a stem until it is stored (then `<img src="/api/files/ID" alt="…">`):
+ * its name in the file and its alt text.
+ */
+export const IMAGE_TOKEN = (name: string, alt = '') =>
+  `[[image:${name.replace(/[\]|]/g, '')}|${alt.replace(/[\]|"]/g, '')}]]`;
+export const IMAGE_TOKEN_PATTERN = /\[\[image:([^\]|]+)\|([^\]]*)\]\]/g;
 
 /** The last part of a Moodle category path (`$course$/top/Counting` → `Counting`), or null. */
 export function categoryTopic(path: string | null): string | null {
@@ -100,11 +104,15 @@ export function htmlToRichInput(html: string, notes: string[]): string {
     if (KEPT.has(name)) {
       out += name === 'br' ? '<br>' : `<${close ? '/' : ''}${name}>`;
     } else if (name === 'img' && !close) {
-      const src = decodeEntities(
-        /\bsrc\s*=\s*"([^"]*)"|\bsrc\s*=\s*'([^']*)'/i.exec(m[3]!)?.slice(1).find(Boolean) ?? '',
-      );
+      const attrs = m[3]!;
+      const attr = (key: 'src' | 'alt') =>
+        decodeEntities(
+          new RegExp(`\\b${key}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(attrs)?.slice(1).find(Boolean) ??
+            '',
+        );
+      const src = attr('src');
       const plugin = /^@@PLUGINFILE@@\/(.+)$/.exec(src);
-      if (plugin) out += IMAGE_TOKEN(decodeURIComponentSafe(plugin[1]!));
+      if (plugin) out += IMAGE_TOKEN(decodeURIComponentSafe(plugin[1]!), attr('alt'));
       else notes.push(`An image from elsewhere (${src.slice(0, 80)}) was left out.`);
     } else if (name === 'a') {
       const href = decodeEntities(/\bhref\s*=\s*"([^"]*)"/i.exec(m[3]!)?.[1] ?? '');

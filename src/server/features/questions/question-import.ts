@@ -68,7 +68,7 @@ interface Candidate {
   fingerprint: string;
 }
 
-const STORED_IMAGE = /\[\[image:(\d+)\]\]/g;
+const STORED_IMAGE = /\[\[image:(\d+)\|([^\]]*)\]\]/g;
 
 /** What makes two questions the same: topic, type, text and answers (not option ids, not image files). */
 export function fingerprint(microTopicId: number, stem: string, content: QuestionContent): string {
@@ -185,7 +185,7 @@ export function createQuestionImport(ctx: AppContext, repo: QuestionsRepository,
     const used: CheckedImage[] = [];
     const indexOf = new Map<string, number>();
     const rename = (text: string) =>
-      text.replace(IMAGE_TOKEN_PATTERN, (_m, name: string) => {
+      text.replace(IMAGE_TOKEN_PATTERN, (_m, name: string, alt: string) => {
         let i = indexOf.get(name);
         if (i === undefined) {
           const image = images.find((img) => img.name === name)!;
@@ -204,7 +204,7 @@ export function createQuestionImport(ctx: AppContext, repo: QuestionsRepository,
             hash: createHash('sha256').update(image.bytes).digest('hex'),
           });
         }
-        return `[[image:${i}]]`;
+        return `[[image:${i}|${alt}]]`;
       });
     return { stem: rename(stem), explanation: rename(explanation), images: used };
   }
@@ -321,7 +321,11 @@ export function createQuestionImport(ctx: AppContext, repo: QuestionsRepository,
             ids.push(file.id);
           }
           const withFiles = (html: string) =>
-            html.replace(STORED_IMAGE, (_m, i: string) => `<img src="/api/files/${ids[Number(i)]}" alt="">`);
+            // The alt text went through sanitizeRichText with the rest: it is escaped as an <img>'s must be.
+            html.replace(
+              STORED_IMAGE,
+              (_m, i: string, alt: string) => `<img src="/api/files/${ids[Number(i)]}" alt="${alt}">`,
+            );
           rows.push({
             micro_topic_id: c.microTopicId,
             type: c.content.type,
