@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
@@ -165,6 +167,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
       return { name: row.original_name, bytes: Buffer.concat(chunks) };
+    },
+    uploadedImage: async (name) => {
+      const bytes = await readFile(join(config.dataDir, 'uploads', name)).catch(() => null);
+      return bytes ? { name, bytes } : null;
     },
   });
   const assessments = createAssessmentsService(ctx, {

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuestion } from './factories/learning.ts';
@@ -207,6 +210,47 @@ describe.each(dialects)('Moodle XML import and export (%s)', (dialect) => {
       const hashes = await imageHashes(fresh.t, topic);
       expect(hashes.length).toBe(1);
       expect(hashes).toEqual(await imageHashes(t, topics[0]!));
+    } finally {
+      await fresh.t.close();
+    }
+  });
+
+  it('embeds a picture from before the file store; a fresh instance stores it by the same content', async () => {
+    const bytes = Buffer.from(PNG_BASE64, 'base64');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    await mkdir(join(t.ctx.config.dataDir, 'uploads'), { recursive: true });
+    await writeFile(join(t.ctx.config.dataDir, 'uploads', `${hash}.png`), bytes);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/admin/questions',
+      token: admin,
+      payload: {
+        micro_topic_id: topics[1],
+        difficulty: 1,
+        stem: 'An old picture question',
+        image_url: `/api/uploads/${hash}.png`,
+        content: { type: 'true_false', correct: true },
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    const exported = await t.request({
+      method: 'GET',
+      url: `/api/admin/questions/export?format=moodle_xml&micro_topic_id=${topics[1]}`,
+      token: admin,
+    });
+    expect(exported.body).toContain(
+      `<file name="${hash}.png" path="/" encoding="base64">${PNG_BASE64}</file>`,
+    );
+    const fresh = await startQuestionBank(dialect);
+    try {
+      const topic = await microTopicNamed(
+        fresh.t,
+        fresh.admin,
+        (await comparableBank(t, admin, topics[1]!))[0]!.topic,
+      );
+      const res = await importQuestions(fresh.t, fresh.admin, 'moodle_xml', exported.body, { confirm: true });
+      expect(res.json()).toMatchObject({ created: 1, rejected: [] });
+      expect(await imageHashes(fresh.t, topic)).toEqual([hash]);
     } finally {
       await fresh.t.close();
     }

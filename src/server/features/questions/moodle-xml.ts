@@ -212,7 +212,8 @@ function textWithFiles(
   return { html: text, files };
 }
 
-const pictureId = (q: Question) => {
+/** The file id of a question's picture (`image_url`), if it is one of the file store's. */
+export const pictureId = (q: Question): number | null => {
   const m = /^\/api\/files\/(\d+)$/.exec(q.image_url ?? '');
   return m ? Number(m[1]) : null;
 };
@@ -291,7 +292,12 @@ export function categoryPath(q: Question): string {
 }
 
 /** The questions as one Moodle XML file, each topic's questions under a category named after it. */
-export function writeMoodleXml(questions: Question[], images: Map<number, ExportImage>): string {
+export function writeMoodleXml(
+  questions: Question[],
+  images: Map<number, ExportImage>,
+  /** The key in `images` of a question's picture; by default its file id. */
+  pictureOf: (q: Question) => number | null = pictureId,
+): string {
   let out = '<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n';
   let category = '';
   for (const q of questions) {
@@ -301,7 +307,7 @@ export function writeMoodleXml(questions: Question[], images: Map<number, Export
       out += `  <question type="category">\n    <category>\n      <text>${escapeXml(path)}</text>\n    </category>\n  </question>\n`;
     }
     const { type, xml } = body(q);
-    const stem = textWithFiles(q.stem, images, pictureId(q));
+    const stem = textWithFiles(q.stem, images, pictureOf(q));
     const explanation = textWithFiles(q.explanation, images, null);
     const tags = [`difficulty:${q.difficulty}`, ...(q.practice_only ? ['practice-only'] : [])];
     out +=

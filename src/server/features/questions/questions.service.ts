@@ -18,7 +18,7 @@ import { contentProblems } from './question-types.ts';
 import { createQuestionsRepository, type QuestionFilter } from './questions.repository.ts';
 import { createQuestionImport, type ImportDeps } from './question-import.ts';
 import { writeGift } from './gift.ts';
-import { writeMoodleXml, type ExportImage } from './moodle-xml.ts';
+import { pictureId, writeMoodleXml, type ExportImage } from './moodle-xml.ts';
 import { richTextToPlain, sanitizeRichText } from '../../../shared/rich-text.ts';
 
 export {
@@ -49,6 +49,8 @@ export function createQuestionsService(
   } & ImportDeps & {
       /** A stored image's name and bytes, for an export that embeds it; null when it is gone. */
       imageOf: (fileId: number) => Promise<ExportImage | null>;
+      /** A picture of the uploads folder from before the file store (`HASH.ext`); null when it is gone. */
+      uploadedImage: (name: string) => Promise<ExportImage | null>;
     },
 ) {
   const repo = createQuestionsRepository(ctx.db);
@@ -218,8 +220,20 @@ export function createQuestionsService(
         const image = await deps.imageOf(id);
         if (image) images.set(id, image);
       }
+      // Pictures from before the file store (`/api/uploads/HASH.ext`) are embedded too, under keys of their own.
+      const legacy = new Map<string, number>();
+      for (const q of rows) {
+        const name = /^\/api\/uploads\/([a-f0-9]{64}\.(?:png|jpe?g|gif|webp))$/.exec(q.image_url ?? '')?.[1];
+        if (!name || legacy.has(name)) continue;
+        const image = await deps.uploadedImage(name);
+        if (!image) continue;
+        legacy.set(name, -(legacy.size + 1));
+        images.set(legacy.get(name)!, image);
+      }
+      const pictureOf = (q: Question) =>
+        pictureId(q) ?? legacy.get((q.image_url ?? '').replace('/api/uploads/', '')) ?? null;
       return {
-        text: writeMoodleXml(rows, images),
+        text: writeMoodleXml(rows, images, pictureOf),
         contentType: 'application/xml; charset=utf-8',
         fileName: 'pathbuilder-questions.xml',
         skipped: [],
