@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Question, QuestionContent } from '../../src/shared/contracts/questions.ts';
 import { giftEscape, parseGift, writeGift } from '../../src/server/features/questions/gift.ts';
 import { categoryTopic, htmlToRichInput } from '../../src/server/features/questions/import-draft.ts';
-import { parseMoodleXml, writeMoodleXml } from '../../src/server/features/questions/moodle-xml.ts';
+import { parseMoodleXml } from '../../src/server/features/questions/moodle-xml.ts';
+import { writeMoodleXml } from '../../src/server/features/questions/moodle-xml-export.ts';
 import { parseXml, XmlError } from '../../src/server/features/questions/xml.ts';
 
 const question = (id: number, content: QuestionContent, extra: Partial<Question> = {}): Question => ({

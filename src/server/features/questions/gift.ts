@@ -8,7 +8,7 @@ import {
   type Built,
 } from './import-build.ts';
 import { htmlToPlain, htmlToRichInput, PART_MARKS, type ParsedQuestion } from './import-draft.ts';
-import { categoryPath, questionTitle } from './moodle-xml.ts';
+import { categoryPath, questionTitle } from './moodle-xml-export.ts';
 
 /**
  * GIFT (https://docs.moodle.org/en/GIFT_format): multiple choice with one or more right answers (`~%50%`),

@@ -18,7 +18,7 @@ import { contentProblems } from './question-types.ts';
 import { createQuestionsRepository, type QuestionFilter } from './questions.repository.ts';
 import { createQuestionImport, type ImportDeps } from './question-import.ts';
 import { writeGift } from './gift.ts';
-import { pictureId, writeMoodleXml, type ExportImage } from './moodle-xml.ts';
+import { pictureId, writeMoodleXml, type ExportImage } from './moodle-xml-export.ts';
 import { richTextToPlain, sanitizeRichText } from '../../../shared/rich-text.ts';
 
 export {
