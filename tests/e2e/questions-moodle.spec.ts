@@ -45,7 +45,7 @@ test('an admin imports a Moodle XML file: sees the preview, confirms, and the qu
     buffer: moodleFile(stamp),
   });
 
-  const preview = page.getByRole('region', { name: 'Import preview' });
+  const preview = page.getByRole('region', { name: 'File import preview' });
   await expect(preview).toContainText(
     'Nothing is imported until you confirm. 2 questions will be imported, 1 rejected.',
   );

@@ -222,7 +222,7 @@ function ImportFilePreview({
   const questions = result.questions ?? [];
   const fresh = questions.filter((q) => !q.already_in_bank).length;
   return (
-    <div className="question-files__preview" aria-label="Import preview" role="region">
+    <div className="question-files__preview" aria-label="File import preview" role="region">
       <p>
         Nothing is imported until you confirm. {plural(fresh, 'question')} will be imported
         {result.already_in_bank ? `, ${result.already_in_bank} already in the bank` : ''}
