@@ -16,7 +16,7 @@ async function bankQuestions(request: APIRequestContext, token: string): Promise
     .map((q) => q.id);
 }
 
-test('a teacher gives a student 10 extra minutes on the quiz’s admin page; the student’s start card states their own time', async ({
+test('a teacher gives a student 10 extra minutes and their school another attempt on the quiz’s admin page; the student’s start card states their own time', async ({
   page,
   browser,
   request,
@@ -66,8 +66,25 @@ test('a teacher gives a student 10 extra minutes on the quiz’s admin page; the
   await expect(studentPage.getByText(/· 30 minutes, with your extra time ·/)).toBeVisible();
   await context.close();
 
+  // The whole school gets another attempt.
+  await section.getByRole('button', { name: 'Add an override' }).click();
+  const scope = section.getByRole('combobox', { name: 'For' });
+  await scope.focus();
+  await scope.press('ArrowDown');
+  await scope.press('ArrowDown');
+  await scope.press('Enter');
+  const school = section.getByRole('combobox', { name: 'School' });
+  await school.fill('Little Acorns');
+  await school.press('Enter');
+  await section.getByRole('spinbutton', { name: 'Attempts' }).fill('3');
+  await section.getByRole('button', { name: 'Save override' }).click();
+  const schoolRow = section.getByRole('row').filter({ hasText: 'Every student of Little Acorns' });
+  await expect(schoolRow.getByRole('cell').nth(2)).toHaveText('3');
+
   // Removed: the student's time is the quiz's again.
-  await row.getByRole('button', { name: 'Remove the override for Sam Rivera' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  for (const name of ['Sam Rivera', 'Little Acorns Early Learning Centre']) {
+    await section.getByRole('button', { name: `Remove the override for ${name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  }
   await expect(section.getByText('No overrides')).toBeVisible();
 });

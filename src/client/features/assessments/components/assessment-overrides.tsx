@@ -18,22 +18,33 @@ import { deleteOverride, fetchOverrides, putOverride } from '../assessments.api.
 const STUDENTS_PER_SCHOOL = 100;
 
 type Draft = {
+  /** One student, or every student of one school. */
+  scope: 'student' | 'school';
   userId: number | null;
+  schoolId: number | null;
   extra_minutes: string;
   time_multiplier: string;
   closes_at: Date | null;
   attempts_allowed: string;
 };
 const EMPTY: Draft = {
+  scope: 'student',
   userId: null,
+  schoolId: null,
   extra_minutes: '',
   time_multiplier: '',
   closes_at: null,
   attempts_allowed: '',
 };
+const SCOPES = [
+  { value: 'student' as const, label: 'One student' },
+  { value: 'school' as const, label: 'Every student of a school' },
+];
 
 const draftOf = (o: Override): Draft => ({
+  scope: o.user_id !== null ? 'student' : 'school',
   userId: o.user_id,
+  schoolId: o.school_id,
   extra_minutes: o.extra_minutes === null ? '' : String(o.extra_minutes),
   time_multiplier: o.time_multiplier === null ? '' : String(o.time_multiplier),
   closes_at: o.closes_at ? new Date(o.closes_at) : null,
@@ -71,7 +82,14 @@ export function overrideTimeText(limit: number | null, o: Override): string {
  * another close date or more attempts. A student's attempt in progress takes a change at once. The server
  * decides who may give what (a teacher only to their own schools' students) and says why it refuses.
  */
-export function AssessmentOverrides({ assessment }: { assessment: Assessment }) {
+export function AssessmentOverrides({
+  assessment,
+  schools,
+}: {
+  assessment: Assessment;
+  /** The schools the actor may aim at (names for the school choice). */
+  schools: ReadonlyArray<{ id: number; name: string }> | undefined;
+}) {
   const loadOverrides = useCallback(
     (signal: AbortSignal) => fetchOverrides(assessment.id, signal),
     [assessment.id],
@@ -91,22 +109,33 @@ export function AssessmentOverrides({ assessment }: { assessment: Assessment }) 
   );
   const students = useLoad(loadStudents);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const save = useAction((d: Draft) => putOverride(assessment.id, { userId: d.userId ?? 0 }, bodyOf(d)));
+  const save = useAction((d: Draft) =>
+    putOverride(
+      assessment.id,
+      d.scope === 'student' ? { userId: d.userId ?? 0 } : { schoolId: d.schoolId ?? 0 },
+      bodyOf(d),
+    ),
+  );
+  // A school override for one of the assessment's schools (for every school: any the actor may aim at).
+  const schoolOptions = (schools ?? [])
+    .filter((s) => !assessment.school_ids.length || assessment.school_ids.includes(s.id))
+    .map((s) => ({ value: s.id, label: s.name }));
+  const chosen = (d: Draft) => (d.scope === 'student' ? d.userId !== null : d.schoolId !== null);
   const errors = save.fieldErrors;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => d && { ...d, [key]: value });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!draft) return;
-    if (draft.userId === null) return;
+    if (!draft || !chosen(draft)) return;
     const result = await save.run(draft);
     if (!result.ok) {
       if (!(result.error instanceof ApiError && result.error.status === 422))
         showToast({ message: errorMessage(result.error), type: 'error' });
       return;
     }
-    showToast({ message: `Saved for ${result.value.student_name ?? 'the student'}.`, type: 'success' });
+    const who = result.value.student_name ?? `every student of ${result.value.school_name ?? 'the school'}`;
+    showToast({ message: `Saved for ${who}.`, type: 'success' });
     setDraft(null);
     overrides.reload();
   };
@@ -137,9 +166,10 @@ export function AssessmentOverrides({ assessment }: { assessment: Assessment }) 
         Extra time and overrides
       </h2>
       <p className="field__hint">
-        Give a student extra time, a later close date or more attempts at this assessment. A standing time
-        multiplier on the student’s record applies to every timed assessment; a multiplier here replaces it,
-        and extra minutes add to it. A student taking it now gets the change at once.
+        Give a student, or every student of a school, extra time, a later close date or more attempts at this
+        assessment; a student’s own override comes before their school’s. A standing time multiplier on the
+        student’s record applies to every timed assessment; a multiplier here replaces it, and extra minutes
+        add to it. A student taking it now gets the change at once.
       </p>
       {overrides.error ? (
         <p className="field__errors">The overrides could not be loaded.</p>
@@ -173,19 +203,17 @@ export function AssessmentOverrides({ assessment }: { assessment: Assessment }) 
                   <td>{o.closes_at ? when(o.closes_at) : '—'}</td>
                   <td>{o.attempts_allowed ?? '—'}</td>
                   <td className="assessment-overrides__actions">
-                    {o.user_id !== null && (
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        onClick={() => {
-                          save.reset();
-                          setDraft(draftOf(o));
-                        }}
-                        aria-label={`Edit the override for ${o.student_name ?? ''}`}
-                      >
-                        Edit
-                      </button>
-                    )}
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => {
+                        save.reset();
+                        setDraft(draftOf(o));
+                      }}
+                      aria-label={`Edit the override for ${o.student_name ?? o.school_name ?? ''}`}
+                    >
+                      Edit
+                    </button>
                     <button
                       type="button"
                       className="button button--secondary"
@@ -208,19 +236,39 @@ export function AssessmentOverrides({ assessment }: { assessment: Assessment }) 
           noValidate
           aria-label="Override"
         >
-          <Dropdown<number>
-            label="Student"
-            name="user_id"
-            options={(students.data ?? []).map((s) => ({
-              value: s.id,
-              label: s.school_name ? `${s.full_name} (${s.school_name})` : s.full_name,
-            }))}
-            value={draft.userId}
-            onChange={(v) => set('userId', v)}
-            isLoading={students.loading}
-            required
-            error={errors.user_id?.join(' ')}
+          <Dropdown<Draft['scope']>
+            label="For"
+            name="scope"
+            options={SCOPES}
+            value={draft.scope}
+            onChange={(v) => set('scope', v ?? 'student')}
+            isSearchable={false}
           />
+          {draft.scope === 'student' ? (
+            <Dropdown<number>
+              label="Student"
+              name="user_id"
+              options={(students.data ?? []).map((s) => ({
+                value: s.id,
+                label: s.school_name ? `${s.full_name} (${s.school_name})` : s.full_name,
+              }))}
+              value={draft.userId}
+              onChange={(v) => set('userId', v)}
+              isLoading={students.loading}
+              required
+              error={errors.user_id?.join(' ')}
+            />
+          ) : (
+            <Dropdown<number>
+              label="School"
+              name="school_id"
+              options={schoolOptions}
+              value={draft.schoolId}
+              onChange={(v) => set('schoolId', v)}
+              required
+              error={errors.school_id?.join(' ')}
+            />
+          )}
           <div className="bo-filters">
             <TextField
               label="Extra minutes"
@@ -268,7 +316,7 @@ export function AssessmentOverrides({ assessment }: { assessment: Assessment }) 
           />
           <p className="field__hint">Leave a field empty to keep the assessment’s own setting.</p>
           <div className="users-toolbar">
-            <button type="submit" className="button" disabled={save.pending || draft.userId === null}>
+            <button type="submit" className="button" disabled={save.pending || !chosen(draft)}>
               {save.pending ? 'Saving...' : 'Save override'}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setDraft(null)}>

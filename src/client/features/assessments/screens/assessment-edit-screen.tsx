@@ -127,7 +127,7 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
           )}
           {current && tab === 'overrides' && tabs.includes('overrides') && (
             <div id="assessment-panel-overrides" role="tabpanel" aria-labelledby="assessment-tab-overrides">
-              <AssessmentOverrides assessment={current} />
+              <AssessmentOverrides assessment={current} schools={schools.data} />
             </div>
           )}
           {current && tab === 'results' && (
