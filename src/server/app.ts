@@ -13,6 +13,8 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { openApiDocument } from './features/health/openapi.ts';
 import { assessmentsRoutes } from './features/assessments/assessments.routes.ts';
 import { createAssessmentsService } from './features/assessments/assessments.service.ts';
+import { overridesRoutes } from './features/assessments/overrides.routes.ts';
+import { createOverridesService } from './features/assessments/overrides.service.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
 import { createAnnouncementsService } from './features/announcements/announcements.service.ts';
 import { attemptsRoutes } from './features/attempts/attempts.routes.ts';
@@ -210,6 +212,13 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     },
     readinessOf: (userId) => learning.readinessOf(userId),
   });
+  // Accommodations (issue 27): each change moves the deadlines of the attempts it reaches at once.
+  const overrides = createOverridesService(ctx, {
+    assessments,
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    retime: attempts.retime,
+    audit: (entry) => rolesRepo.insertAudit([entry]),
+  });
   const support = createSupportService(ctx, {
     notifications,
     limiter,
@@ -255,6 +264,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     requestEmailChange: auth.account.requestEmailChange,
     noticeEmailReplaced: auth.account.noticeEmailReplaced,
     pendingEmail: auth.account.pendingEmail,
+    retimeUser: (userId) => attempts.retime({ userId }),
   });
 
   const routes: RouteInfo[] = [];
@@ -284,6 +294,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       filesRoutes(route, files);
       resourcesRoutes(route, resources);
       assessmentsRoutes(route, { assessments, attempts, questions });
+      overridesRoutes(route, overrides);
       attemptsRoutes(route, attempts, createSyncStamp(db, ctx.now));
       learningRoutes(
         route,

@@ -133,6 +133,12 @@ export const saveAnswerResponseSchema = z.object({
   feedback: feedbackSchema.nullable(),
   /** The adaptive diagnostic only: the next step after this answer. */
   adaptive: adaptiveStepSchema.optional(),
+  /**
+   * The attempt's deadline and the end of its offline grace as the server has them now (null: untimed). Extra
+   * time given while the attempt runs moves them: the client's countdown adopts them (adoptDeadline).
+   */
+  deadline_at: z.string().nullable(),
+  grace_until: z.string().nullable(),
 });
 /** Where the student is in the attempt, so another device resumes at the same question. */
 export const positionBodySchema = z.strictObject({ position: z.number().int().min(0).max(500) });

@@ -55,6 +55,11 @@ export const AUDIT_ACTIONS = [
   'assign_practice',
   // Staff imported questions from a file into the bank (target: the bank; after lists what was written).
   'import_questions',
+  // Accommodations (issue 27): an assessment's override for a student or school set or removed (before and
+  // after read the rules), and a student's standing time multiplier changed.
+  'set_override',
+  'remove_override',
+  'set_time_multiplier',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -97,6 +102,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   reactivate: 'Reactivated',
   assign_practice: 'Assigned practice',
   import_questions: 'Imported questions',
+  set_override: 'Set an assessment override',
+  remove_override: 'Removed an assessment override',
+  set_time_multiplier: 'Changed standing extra time',
 };
 
 export const USER_ROLE_PATHS = {

@@ -1,4 +1,4 @@
-import { savePosition } from './quiz.api.ts';
+import { fetchAttempt, savePosition } from './quiz.api.ts';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type {
   AdaptiveStep,
@@ -10,6 +10,7 @@ import type {
 import { confirmDialog } from '../../components/dialogs.tsx';
 import { storeAnswer, storePosition } from '../../lib/attempt-store.ts';
 import { drain, pendingEntries, subscribeOutbox } from '../../lib/outbox.ts';
+import { adoptDeadline, seedDeadline, useDeadline } from './attempt-deadline.ts';
 import type { SessionData } from './attempt-session.ts';
 import { flaggedNumbers, submitConfirmText, unansweredNumbers } from './attempt-view.ts';
 import type { AnswerMap } from './attempt-view.ts';
@@ -38,6 +39,28 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
   const submitting = useRef(false);
   const sync = useSyncStatus(attempt.id);
   const reportSubmitted = useEffectEvent(onSubmitted);
+  // The deadline can move while the attempt runs (extra time given): the server's latest word counts.
+  useState(() => seedDeadline(attempt.id, attempt.deadline_at, initial.fromDevice));
+  const deadlineAt = useDeadline(attempt.id, attempt.deadline_at);
+  // Back online, or back on this tab: ask the server for the deadline (extra time given meanwhile).
+  const timed = deadlineAt !== null;
+  useEffect(() => {
+    if (!timed || phase !== 'answering') return;
+    const controller = new AbortController();
+    const refresh = () => {
+      if (document.visibilityState !== 'visible') return;
+      fetchAttempt(attempt.id, controller.signal)
+        .then((fresh) => adoptDeadline(attempt.id, fresh.deadline_at))
+        .catch(() => undefined);
+    };
+    window.addEventListener('online', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      controller.abort();
+      window.removeEventListener('online', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, [attempt.id, timed, phase]);
 
   useEffect(
     () =>
@@ -56,9 +79,15 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
         }
         const given =
           event.type === 'sent'
-            ? (event.response as { feedback?: Feedback | null; adaptive?: AdaptiveStep })
+            ? (event.response as {
+                feedback?: Feedback | null;
+                adaptive?: AdaptiveStep;
+                deadline_at?: string | null;
+              })
             : null;
         if (given?.adaptive) setStep(given.adaptive);
+        // Each save's reply carries the deadline as the server has it now.
+        if (given && given.deadline_at !== undefined) adoptDeadline(attempt.id, given.deadline_at);
         const questionId = Number(entry.meta.questionId);
         setSettled((old) => (old.has(questionId) ? old : new Set(old).add(questionId)));
         if (given?.feedback) {
@@ -166,6 +195,8 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
 
   return {
     attempt,
+    /** When time is up, as the server last said (it moves when extra time is given); null: untimed. */
+    deadlineAt,
     answers,
     position,
     feedback,

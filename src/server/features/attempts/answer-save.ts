@@ -24,6 +24,9 @@ export type Saved = {
   superseded: boolean;
   feedback: Feedback | null;
   adaptive?: AdaptiveStep;
+  /** The attempt's deadline and grace as the server has them now: an override may have moved them. */
+  deadline_at: string | null;
+  grace_until: string | null;
 };
 /** As stored, with the attempt's kind (a diagnostic's answer also returns its next step). */
 type Stored = Omit<Saved, 'adaptive'> & { kind: string };
@@ -99,7 +102,14 @@ export function createAnswerSave(
       const written = await trx.upsertAnswer(answerRow(attempt.id, questionId, body, answeredAt, t));
       if (written && body.position !== undefined && body.position < questions)
         await trx.update(attempt.id, { position: body.position });
-      return { saved: written, superseded: !written, feedback: null, kind: attempt.kind };
+      return {
+        saved: written,
+        superseded: !written,
+        feedback: null,
+        kind: attempt.kind,
+        deadline_at: attempt.deadline_at,
+        grace_until: attempt.grace_until,
+      };
     });
   }
 
@@ -125,7 +135,14 @@ export function createAnswerSave(
     });
     // Submitted or past its deadline in between: nothing was written, and the long way says which.
     if (!touched) return undefined;
-    return { saved: written, superseded: !written, feedback: null, kind: found.attempt.kind };
+    return {
+      saved: written,
+      superseded: !written,
+      feedback: null,
+      kind: found.attempt.kind,
+      deadline_at: found.attempt.deadline_at,
+      grace_until: found.attempt.grace_until,
+    };
   }
 
   /** Every save the fast path leaves: ownership, submission, lateness and the offline grace, practice. */
@@ -148,6 +165,7 @@ export function createAnswerSave(
       const row = await trx.findLocked(id);
       if (!row || row.status !== 'in_progress')
         throw conflict('This attempt has been submitted; answers can no longer change.');
+      const clock = { deadline_at: row.deadline_at, grace_until: row.grace_until };
       const t = now().getTime();
       const answeredAt = answerTime(body.answered_at, t, row.started_at);
       const previous = await trx.answerOf(row.id, questionId);
@@ -160,6 +178,7 @@ export function createAnswerSave(
             superseded: false,
             feedback: showKey ? feedbackFor(q, value) : null,
             kind: row.kind,
+            ...clock,
           };
         }
         throw conflict('In Test Yourself your first answer counts; it cannot be changed.');
@@ -170,7 +189,7 @@ export function createAnswerSave(
         // The same answer again writes nothing (its time stays when it was first given); an older replay
         // is told it was superseded, as anywhere else.
         const older = answeredAt < Date.parse(previous.answered_at ?? previous.saved_at);
-        return { saved: !older, superseded: older, feedback: null, kind: row.kind };
+        return { saved: !older, superseded: older, feedback: null, kind: row.kind, ...clock };
       }
       const lateBy = lateness(row, t, answeredAt);
       const value = valueOf(body.answer);
@@ -185,7 +204,7 @@ export function createAnswerSave(
       if (written && body.position !== undefined && body.position < ids.length)
         await trx.update(row.id, { position: body.position });
       // An older replay of a write the server already has newer: nothing changed, and the client is told.
-      return { saved: written, superseded: !written, feedback, kind: row.kind };
+      return { saved: written, superseded: !written, feedback, kind: row.kind, ...clock };
     });
   }
 

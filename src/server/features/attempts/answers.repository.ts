@@ -15,7 +15,7 @@ const ownOpenTouched = prepared(
       .where('kind', '!=', 'practice')
       .where((eb) => eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>=', p.onTimeFrom)]))
       // Only what the save checks: the option orders alone are kilobytes a save would copy for nothing.
-      .returning(['id', 'kind', 'question_ids', 'started_at']),
+      .returning(['id', 'kind', 'question_ids', 'started_at', 'deadline_at', 'grace_until']),
 );
 const answerOf = prepared((db: Db, p: { attemptId: string; questionId: number }) =>
   db
@@ -105,6 +105,8 @@ const ownOpenWithQuestion = prepared(
         'attempts.kind',
         'attempts.question_ids',
         'attempts.started_at',
+        'attempts.deadline_at',
+        'attempts.grace_until',
         'questions.id as question_id',
         'questions.type as question_type',
         'questions.content as question_content',

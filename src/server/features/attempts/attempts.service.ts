@@ -21,7 +21,7 @@ export type { AttemptsDeps } from './attempt-core.ts';
 export function createAttemptsService(ctx: AppContext, deps: AttemptsDeps) {
   const core = createAttemptCore(ctx, deps);
   const { grade } = createGrading(core);
-  const { finaliseIfExpired, touch, sweepExpired } = createAttemptClock(core, grade);
+  const { finaliseIfExpired, touch, sweepExpired, retime } = createAttemptClock(core, grade);
   const own = createOwnership(core, finaliseIfExpired);
   const { diagnosticLog, stepAfterAnswer } = createAdaptiveStep(core);
   const view = createAttemptView(core, diagnosticLog);
@@ -49,6 +49,8 @@ export function createAttemptsService(ctx: AppContext, deps: AttemptsDeps) {
     forStaff: results.forStaff,
     summariesOf: results.summariesOf,
     sweepExpired,
+    /** Moves the deadlines of attempts in progress whose rules changed (overrides: issue 27). */
+    retime,
   };
 }
 export type AttemptsService = ReturnType<typeof createAttemptsService>;

@@ -7,8 +7,8 @@ export function RunnerStatus({ runner, clockOffsetMs }: { runner: AttemptRunner;
   const { attempt } = runner;
   return (
     <div className="quiz__status">
-      {attempt.deadline_at && runner.phase === 'answering' && (
-        <Countdown deadlineAt={attempt.deadline_at} clockOffsetMs={clockOffsetMs} onExpire={runner.expire} />
+      {runner.deadlineAt && runner.phase === 'answering' && (
+        <Countdown deadlineAt={runner.deadlineAt} clockOffsetMs={clockOffsetMs} onExpire={runner.expire} />
       )}
       <SyncStatus attemptId={attempt.id} />
     </div>
