@@ -18,6 +18,8 @@ export type SaveBody = {
   flagged: boolean;
   answered_at: string;
   position?: number;
+  /** Answers waiting to sync on the device (stored with the touch, for the live view). */
+  outbox?: number;
 };
 export type Saved = {
   saved: boolean;
@@ -26,7 +28,7 @@ export type Saved = {
   adaptive?: AdaptiveStep;
 };
 /** As stored, with the attempt's kind (a diagnostic's answer also returns its next step). */
-type Stored = Omit<Saved, 'adaptive'> & { kind: string };
+type Stored = Omit<Saved, 'adaptive'> & { kind: string; assessmentId: number | null };
 
 const notInAttempt = () => unprocessable({ question_id: ['This question is not part of this attempt.'] });
 
@@ -91,7 +93,7 @@ export function createAnswerSave(
     const q = await repo.questionToCheck(questionId);
     return repo.transaction(async (trx): Promise<Stored | undefined> => {
       const t = now();
-      const attempt = await trx.touchOwnOpen(id, auth.user.id, t, LATENCY_GRACE_MS);
+      const attempt = await trx.touchOwnOpen(id, auth.user.id, t, LATENCY_GRACE_MS, body.outbox ?? null);
       // A diagnostic's answer is final once saved, which the long way checks under the attempt's lock.
       if (!attempt || attempt.kind === 'diagnostic') return undefined;
       // Refusals roll the touch back, as if the request had not come (the long way refuses before touching).
@@ -99,7 +101,13 @@ export function createAnswerSave(
       const written = await trx.upsertAnswer(answerRow(attempt.id, questionId, body, answeredAt, t));
       if (written && body.position !== undefined && body.position < questions)
         await trx.update(attempt.id, { position: body.position });
-      return { saved: written, superseded: !written, feedback: null, kind: attempt.kind };
+      return {
+        saved: written,
+        superseded: !written,
+        feedback: null,
+        kind: attempt.kind,
+        assessmentId: attempt.assessment_id,
+      };
     });
   }
 
@@ -122,10 +130,17 @@ export function createAnswerSave(
       now: t.toISOString(),
       onTimeFrom,
       position: body.position !== undefined && body.position < questions ? body.position : null,
+      outbox: body.outbox ?? null,
     });
     // Submitted or past its deadline in between: nothing was written, and the long way says which.
     if (!touched) return undefined;
-    return { saved: written, superseded: !written, feedback: null, kind: found.attempt.kind };
+    return {
+      saved: written,
+      superseded: !written,
+      feedback: null,
+      kind: found.attempt.kind,
+      assessmentId: found.attempt.assessment_id,
+    };
   }
 
   /** Every save the fast path leaves: ownership, submission, lateness and the offline grace, practice. */
@@ -160,6 +175,7 @@ export function createAnswerSave(
             superseded: false,
             feedback: showKey ? feedbackFor(q, value) : null,
             kind: row.kind,
+            assessmentId: row.assessment_id,
           };
         }
         throw conflict('In Test Yourself your first answer counts; it cannot be changed.');
@@ -170,7 +186,7 @@ export function createAnswerSave(
         // The same answer again writes nothing (its time stays when it was first given); an older replay
         // is told it was superseded, as anywhere else.
         const older = answeredAt < Date.parse(previous.answered_at ?? previous.saved_at);
-        return { saved: !older, superseded: older, feedback: null, kind: row.kind };
+        return { saved: !older, superseded: older, feedback: null, kind: row.kind, assessmentId: null };
       }
       const lateBy = lateness(row, t, answeredAt);
       const value = valueOf(body.answer);
@@ -182,16 +198,25 @@ export function createAnswerSave(
       });
       if (lateBy === 'grace' && written) await trx.update(row.id, { used_offline_grace: 1 });
       if (lateBy === 'on_time') await touch(row, trx);
+      if (body.outbox !== undefined)
+        await trx.update(row.id, { outbox_size: body.outbox, outbox_reported_at: now().toISOString() });
       if (written && body.position !== undefined && body.position < ids.length)
         await trx.update(row.id, { position: body.position });
       // An older replay of a write the server already has newer: nothing changed, and the client is told.
-      return { saved: written, superseded: !written, feedback, kind: row.kind };
+      return {
+        saved: written,
+        superseded: !written,
+        feedback,
+        kind: row.kind,
+        assessmentId: row.assessment_id,
+      };
     });
   }
 
   async function saveAnswer(auth: Authed, id: string, questionId: number, body: SaveBody): Promise<Saved> {
-    const { kind, ...saved } =
+    const { kind, assessmentId, ...saved } =
       (await saveOnTime(auth, id, questionId, body)) ?? (await saveTheLongWay(auth, id, questionId, body));
+    if (assessmentId !== null) core.deps.onActivity?.(assessmentId, auth.user.id);
     if (kind !== 'diagnostic') return saved;
     return { ...saved, adaptive: await stepAfterAnswer(id) };
   }
