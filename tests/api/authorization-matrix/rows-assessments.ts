@@ -1,4 +1,5 @@
-import { otherSide } from '../factories/principals.ts';
+import { otherSide, type World } from '../factories/principals.ts';
+import type { Side } from '../factories/world-types.ts';
 import { newId } from '../factories/learning.ts';
 import { data, now, onlyTeacherSchools, type Ctx, type Input, type Row } from './table.ts';
 
@@ -13,6 +14,24 @@ export const assessmentBody = (x: Ctx) => ({
 /** A teacher's report filtered to their own school; anyone else's unfiltered. */
 export const ownSchoolFilter = (x: Ctx): Input =>
   x.who.role === 'teacher' ? { school_id: x.w.teacherSchools(x.who)[0]! } : {};
+/**
+ * One closed quiz per side, for that side's school, with no attempt open (made once, on first use): its live
+ * view's stream ends at once (an injected request must end).
+ */
+const closedQuizzes = new WeakMap<World, Partial<Record<Side, Promise<number>>>>();
+export function closedQuizOf(w: World, side: Side): Promise<number> {
+  const made = closedQuizzes.get(w) ?? {};
+  closedQuizzes.set(w, made);
+  return (made[side] ??= (async () => {
+    const id = await w.freshAssessment(side);
+    await w.t.ctx.db
+      .updateTable('assessments')
+      .set({ closes_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  })());
+}
 //                                     anonymous | student | foreign student | teacher | foreign teacher | admin
 export const ASSESSMENTS_ROWS: Record<string, Row> = {
   // Assessments: teachers see what their students can take (aimed at everyone or at one of their schools) and
@@ -54,6 +73,22 @@ export const ASSESSMENTS_ROWS: Record<string, Row> = {
     expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
     params: (x) => ({ id: x.at.assessments.edit }),
   },
+  // The live view of an assessment being taken: staff who may follow it, a teacher seeing their own students.
+  'GET /api/admin/assessments/:id/live': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.take }),
+    reveals: (res, x) => {
+      if (x.who.role !== 'teacher') return null;
+      const mine = x.w.teacherSchools(x.who);
+      const rows = (res.json() as { rows: Array<{ user_id: number; school_id: number | null }> }).rows;
+      const bad = rows.filter((r) => r.school_id === null || !mine.includes(r.school_id));
+      return bad.length ? `lists students ${bad.map((r) => r.user_id).join(', ')} of other schools` : null;
+    },
+  },
+  'GET /api/admin/assessments/:id/live/stream': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: async (x) => ({ id: await closedQuizOf(x.w, x.at.side) }),
+  },
 
   // Taking assessments: students only, and only their own attempts (another's is a 404, as if it did not exist).
   'GET /api/my/assessments': {
@@ -87,6 +122,11 @@ export const ASSESSMENTS_ROWS: Record<string, Row> = {
     expect: '401 | ok 404 | ok 404 | 403 | 403 | 403',
     params: (x) => ({ id: x.at.openAttempt }),
     body: () => ({ position: 0 }),
+  },
+  'POST /api/attempts/:id/heartbeat': {
+    expect: '401 | ok 404 | ok 404 | 403 | 403 | 403',
+    params: (x) => ({ id: x.at.openAttempt }),
+    body: () => ({ outbox: 0 }),
   },
   'POST /api/attempts/:id/submit': {
     expect: '401 | ok 404 | ok 404 | 403 | 403 | 403',
