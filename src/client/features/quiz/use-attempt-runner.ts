@@ -14,6 +14,7 @@ import type { SessionData } from './attempt-session.ts';
 import { flaggedNumbers, submitConfirmText, unansweredNumbers } from './attempt-view.ts';
 import type { AnswerMap } from './attempt-view.ts';
 import { isSubmitEntry, queueAnswer, queueSubmit, useSyncStatus } from './quiz-sync.ts';
+import { useAttemptHeartbeat, type HeartbeatClock } from './use-attempt-heartbeat.ts';
 
 export type RunnerPhase = 'answering' | 'submitting' | 'waiting-sync' | 'submitted';
 
@@ -21,7 +22,17 @@ export type RunnerPhase = 'answering' | 'submitting' | 'waiting-sync' | 'submitt
  * One attempt being taken: answers saved as they are given (outbox first), flags, where the student is,
  * and submission — confirmed by the student, or automatic at the deadline, delivered when the network allows.
  */
-export function useAttemptRunner(initial: SessionData, onSubmitted: (result: AttemptResult | null) => void) {
+export function useAttemptRunner(
+  initial: SessionData,
+  onSubmitted: (result: AttemptResult | null) => void,
+  options: {
+    /**
+     * The server's word on the attempt's clock (each heartbeat): by default the countdown adopts its deadline
+     * (staff may have given extra time). A caller may take it over.
+     */
+    onClock?: (clock: HeartbeatClock) => void;
+  } = {},
+) {
   const { attempt } = initial;
   const [answers, setAnswers] = useState<AnswerMap>(initial.answers);
   const [position, setPosition] = useState(initial.position);
@@ -35,6 +46,11 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
     initial.submitPending ? 'waiting-sync' : attempt.status === 'submitted' ? 'submitted' : 'answering',
   );
   const [expired, setExpired] = useState(false);
+  // The deadline the countdown runs to: the attempt's, then as each heartbeat says (an override moves it).
+  const [clock, setClock] = useState({
+    deadlineAt: attempt.deadline_at,
+    clockOffsetMs: initial.clockOffsetMs,
+  });
   const submitting = useRef(false);
   const sync = useSyncStatus(attempt.id);
   const reportSubmitted = useEffectEvent(onSubmitted);
@@ -85,6 +101,18 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
   }, [phase, submitWaiting, attempt.id]);
 
   const locked = phase !== 'answering' || expired;
+
+  const adoptClock = useCallback((c: HeartbeatClock) => {
+    setClock((old) =>
+      old.deadlineAt === c.deadline_at && Math.abs(old.clockOffsetMs - c.clockOffsetMs) < 1000
+        ? old
+        : { deadlineAt: c.deadline_at, clockOffsetMs: c.clockOffsetMs },
+    );
+  }, []);
+  useAttemptHeartbeat(attempt.id, {
+    active: attempt.deadline_at !== null && phase === 'answering' && !expired,
+    onClock: options.onClock ?? adoptClock,
+  });
 
   const save = useCallback(
     (questionId: number, answer: GivenAnswer | null, flagged: boolean) => {
@@ -172,6 +200,9 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
     step,
     settled,
     online: sync.online,
+    /** The deadline the countdown runs to, by the server's clock (null: untimed), and the clock's offset. */
+    deadlineAt: clock.deadlineAt,
+    clockOffsetMs: clock.clockOffsetMs,
     phase,
     expired,
     locked,

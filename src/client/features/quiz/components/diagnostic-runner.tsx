@@ -167,7 +167,7 @@ export function DiagnosticRunner({
       )}
 
       <div className="quiz__bar">
-        <RunnerStatus runner={runner} clockOffsetMs={session.clockOffsetMs} />
+        <RunnerStatus runner={runner} />
         {answering && !done && question && deciding === null && (
           <div className="quiz__actions">
             <button
