@@ -254,7 +254,7 @@ describe.each(dialects)('live view of an exam (%s)', (dialect) => {
     });
     const stream = async (who: Who, id: number) => {
       const res = await fetch(`${base}/api/admin/assessments/${id}/live/stream`, {
-        headers: { authorization: `Bearer ${who.token}` },
+        headers: { authorization: `Bearer ${who.token}`, accept: 'text/event-stream' },
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -325,15 +325,34 @@ describe.each(dialects)('live view of an exam (%s)', (dialect) => {
       await events.cancel();
     });
 
-    it('is refused to another school’s teacher and to students', async () => {
+    it('is refused to another school’s teacher and to students, and to a caller not asking for events', async () => {
       const quiz = await timedQuiz([schoolA]);
       for (const who of [teacherB, studentA]) {
         const res = await fetch(`${base}/api/admin/assessments/${quiz}/live/stream`, {
-          headers: { authorization: `Bearer ${who.token}` },
+          headers: { authorization: `Bearer ${who.token}`, accept: 'text/event-stream' },
         });
         expect(res.status).toBe(403);
         await res.body?.cancel();
       }
+      const plain = await t.request({
+        method: 'GET',
+        url: `/api/admin/assessments/${quiz}/live/stream`,
+        token: teacherA.token,
+      });
+      expect(plain.statusCode).toBe(406);
+      expect(plain.json().message).toMatch(/event stream/);
+    });
+
+    it('ends at once for a closed assessment with no attempt open', async () => {
+      const quiz = await timedQuiz([schoolA]);
+      await t.ctx.db
+        .updateTable('assessments')
+        .set({ closes_at: new Date(Date.now() - 60_000).toISOString() })
+        .where('id', '=', quiz)
+        .execute();
+      const events = await stream(teacherA, quiz);
+      await events.next((e) => e.event === 'end');
+      await expect.poll(() => events.ended()).toBe(true);
     });
   });
 

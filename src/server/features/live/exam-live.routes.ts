@@ -22,11 +22,12 @@ export function examLiveRoutes(route: Route, live: ExamLiveService): void {
     url: EXAM_LIVE_PATHS.stream(':id'),
     access: STAFF,
     summary:
-      'Server-sent events: `ready`, then `rows` (the students whose rows changed, about once a second); `end` once closed',
+      'Server-sent events (Accept: text/event-stream): `ready`, then `rows` (students whose rows changed, about once a second); `end` once closed',
     params: idParamSchema,
     sendsReply: true,
     handler: async ({ params, auth, request, reply }) => {
-      const attach = await live.openStream(auth, params.id);
+      const accept = request.headers.accept ?? '';
+      const attach = await live.openStream(auth, params.id, accept.includes('text/event-stream'));
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

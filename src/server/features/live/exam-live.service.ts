@@ -160,12 +160,15 @@ export function createExamLiveService(
     },
 
     /**
-     * Checks access and counts the stream against the caps (a 403, 404, 429 or 503 before any byte of the
+     * Checks access and counts the stream against the caps (a 403, 404, 406, 429 or 503 before any byte of the
      * stream), then returns how to attach one. Each heartbeat asks again whether the token is still signed in
      * and may still see the assessment.
      */
-    async openStream(actor: Authed, id: number) {
+    async openStream(actor: Authed, id: number, acceptsEvents: boolean) {
       const { a, scope } = await access(actor, id);
+      // An event stream stays open: a caller that did not ask for one (a script, a test's injected request)
+      // is told so instead of being held.
+      if (!acceptsEvents) throw new HttpError(406, 'This is an event stream: ask for text/event-stream.');
       const release = streams.admit(actor.user.id);
       const stillAllowed = async () => {
         const now = await deps.authenticateHash(actor.tokenHash);
