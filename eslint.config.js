@@ -40,6 +40,7 @@ const featurePublicModules = [
   'learning/item-parameters', // the fitted rates, for attempts, questions and reports (and the sweep)
   'learning/mastery-model', // the mastery model's numbers, for attempts and reports
   'questions/question-types', // how each question type is checked and shuffled, for attempts
+  'assessments/override-rules', // a student's own time, close and attempts (issue 27), for attempts
 ];
 const DB_GROUND = 'db/ is the ground floor: it imports only packages, src/shared and db itself.';
 const FEATURE_DOOR =

@@ -10,6 +10,8 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { openApiDocument } from './features/health/openapi.ts';
 import { assessmentsRoutes } from './features/assessments/assessments.routes.ts';
 import { createAssessmentsService } from './features/assessments/assessments.service.ts';
+import { overridesRoutes } from './features/assessments/overrides.routes.ts';
+import { createOverridesService } from './features/assessments/overrides.service.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
 import { createAnnouncementsService } from './features/announcements/announcements.service.ts';
 import { attemptsRoutes } from './features/attempts/attempts.routes.ts';
@@ -185,6 +187,21 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     // `examLive` is created below; attempts only call this on a request, long after.
     onActivity: (assessmentId, userId) => examLive.changed(assessmentId, userId),
   });
+  // Accommodations (issue 27): each change moves the deadlines of the attempts it reaches at once.
+  const overrides = createOverridesService(ctx, {
+    assessments,
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    // A student's override changed (and the attempts it moved): staff watching the live view see it.
+    retime: async (f) => {
+      const moved = await attempts.retime(f);
+      if (f.assessmentId !== undefined) {
+        if (f.userId !== undefined) examLive.changed(f.assessmentId, f.userId);
+        for (const m of moved) examLive.changed(f.assessmentId, m.user_id);
+      }
+      return moved;
+    },
+    audit: (entry) => rolesRepo.insertAudit([entry]),
+  });
   const support = createSupportService(ctx, {
     notifications,
     limiter,
@@ -269,6 +286,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       filesRoutes(route, files);
       resourcesRoutes(route, resources);
       assessmentsRoutes(route, { assessments, attempts, questions });
+      overridesRoutes(route, overrides);
       attemptsRoutes(route, attempts, createSyncStamp(db, ctx.now));
       learningRoutes(
         route,

@@ -62,6 +62,13 @@ export const ASSESSMENT_PATHS = {
   mine: '/my/assessments',
 } as const;
 
+/** Accommodations and overrides of one assessment (contracts/overrides.ts). */
+export const OVERRIDE_PATHS = {
+  list: (i: number | string) => `/admin/assessments/${i}/overrides`,
+  student: (i: number | string, u: number | string) => `/admin/assessments/${i}/overrides/${u}`,
+  school: (i: number | string, s: number | string) => `/admin/assessments/${i}/overrides/school/${s}`,
+} as const;
+
 export const KG_PATHS = {
   graph: '/knowledge-graph',
   subjects: '/admin/subjects',

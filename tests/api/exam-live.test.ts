@@ -246,6 +246,31 @@ describe.each(dialects)('live view of an exam (%s)', (dialect) => {
     });
   });
 
+  describe('extra time (an override) while the attempt runs', () => {
+    it('shows in the row, and the heartbeat answers the moved deadline', async () => {
+      const quiz = await timedQuiz([schoolA]);
+      const a = await started(studentA, quiz);
+      const put = await t.request({
+        method: 'PUT',
+        url: `/api/admin/assessments/${quiz}/overrides/${studentA.id}`,
+        token: teacherA.token,
+        payload: { extra_minutes: 10 },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const row = rowOf(await viewed(teacherA, quiz), studentA.id)!;
+      expect(row.override).toEqual({
+        extra_minutes: 10,
+        time_multiplier: null,
+        closes_at: null,
+        attempts_allowed: null,
+      });
+      expect(Date.parse(row.deadline_at!)).toBe(Date.parse(a.deadline_at) + 10 * 60_000);
+      const beat = await heartbeat(studentA, a.id, 0);
+      expect(beat.statusCode).toBe(200);
+      expect(beat.json().deadline_at).toBe(row.deadline_at);
+    });
+  });
+
   describe('the stream, over a listening server', () => {
     let base: string;
     beforeAll(async () => {
@@ -306,6 +331,27 @@ describe.each(dialects)('live view of an exam (%s)', (dialect) => {
       ).toBe(false);
       await forA.cancel();
       await forB.cancel();
+    });
+
+    it('sends the row again when a teacher gives extra time', async () => {
+      const quiz = await timedQuiz([schoolA]);
+      const a = await started(studentA2, quiz);
+      const events = await stream(teacherA, quiz);
+      await events.next((e) => e.event === 'ready');
+      const put = await t.request({
+        method: 'PUT',
+        url: `/api/admin/assessments/${quiz}/overrides/${studentA2.id}`,
+        token: admin.token,
+        payload: { extra_minutes: 5 },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const got = await events.next((e) => e.event === 'rows', 4000);
+      const row = (JSON.parse(got.data) as { rows: ExamLiveRow[] }).rows.find(
+        (r) => r.user_id === studentA2.id,
+      );
+      expect(row).toMatchObject({ override: { extra_minutes: 5 }, attempt_id: a.id });
+      expect(Date.parse(row!.deadline_at!)).toBe(Date.parse(a.deadline_at) + 5 * 60_000);
+      await events.cancel();
     });
 
     it('gathers many saves into one event', async () => {

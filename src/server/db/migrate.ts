@@ -20,6 +20,7 @@ import * as m0019 from './migrations/0019-resources.ts';
 import * as m0020 from './migrations/0020-announcements.ts';
 import * as m0021 from './migrations/0021-video-opened.ts';
 import * as m0022 from './migrations/0022-item-parameters.ts';
+import * as m0023 from './migrations/0023-overrides.ts';
 import * as m0024 from './migrations/0024-attempt-outbox.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -45,6 +46,7 @@ const migrations: Record<string, DialectMigration> = {
   '0020-announcements': m0020,
   '0021-video-opened': m0021,
   '0022-item-parameters': m0022,
+  '0023-overrides': m0023,
   '0024-attempt-outbox': m0024,
 };
 

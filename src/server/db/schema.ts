@@ -14,6 +14,7 @@ import type { AuditLogTable } from './tables/audit-log.ts';
 import type { MailOutboxTable } from './tables/mail.ts';
 import type {
   AssessmentDrawsTable,
+  AssessmentOverridesTable,
   AssessmentQuestionsTable,
   AssessmentSchoolsTable,
   AssessmentsTable,
@@ -91,6 +92,7 @@ export interface Database {
   assessment_questions: AssessmentQuestionsTable;
   assessment_draws: AssessmentDrawsTable;
   assessment_schools: AssessmentSchoolsTable;
+  assessment_overrides: AssessmentOverridesTable;
   attempts: AttemptsTable;
   topic_mastery: TopicMasteryTable;
   mastery_history: MasteryHistoryTable;

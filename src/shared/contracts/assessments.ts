@@ -129,12 +129,18 @@ export const myAssessmentSchema = z.object({
   description: z.string(),
   /** For the adaptive diagnostic, the most it asks (it draws from a larger pool and may stop sooner). */
   question_count: z.number(),
+  /**
+   * The student's own time, close date and attempts: the assessment's, changed by their overrides and standing
+   * time multiplier (contracts/overrides.ts). A student sees only their own figures.
+   */
   time_limit_minutes: z.number().nullable(),
   opens_at: z.string().nullable(),
   closes_at: z.string().nullable(),
   pass_mark: z.number(),
   attempts_allowed: z.number().nullable(),
   attempts_used: z.number(),
+  /** The student's time is longer than the assessment's: "20 minutes, with your extra time". */
+  extra_time: z.boolean(),
   /** When the answers are shown: the start confirmation says so. */
   review_policy: reviewPolicySchema,
   state: z.enum(['not_started', 'in_progress', 'submitted', 'scheduled', 'closed']),

@@ -137,6 +137,12 @@ export const saveAnswerResponseSchema = z.object({
   feedback: feedbackSchema.nullable(),
   /** The adaptive diagnostic only: the next step after this answer. */
   adaptive: adaptiveStepSchema.optional(),
+  /**
+   * The attempt's deadline and the end of its offline grace as the server has them now (null: untimed). Extra
+   * time given while the attempt runs moves them: the client's countdown adopts them (adoptDeadline).
+   */
+  deadline_at: z.string().nullable(),
+  grace_until: z.string().nullable(),
 });
 /**
  * A timed attempt's device says it is still there, and how many answers wait to sync on it. The answer is the

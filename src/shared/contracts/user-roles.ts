@@ -53,6 +53,11 @@ export const AUDIT_ACTIONS = [
   'reactivate',
   // Staff sent a student practice on some topics (learning profile): after lists the topics.
   'assign_practice',
+  // Accommodations (issue 27): an assessment's override for a student or school set or removed (before and
+  // after read the rules), and a student's standing time multiplier changed.
+  'set_override',
+  'remove_override',
+  'set_time_multiplier',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -94,6 +99,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   deactivate: 'Deactivated',
   reactivate: 'Reactivated',
   assign_practice: 'Assigned practice',
+  set_override: 'Set an assessment override',
+  remove_override: 'Removed an assessment override',
+  set_time_multiplier: 'Changed standing extra time',
 };
 
 export const USER_ROLE_PATHS = {

@@ -54,6 +54,31 @@ export const ASSESSMENTS_ROWS: Record<string, Row> = {
     expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
     params: (x) => ({ id: x.at.assessments.edit }),
   },
+  // Accommodations and overrides: staff who may manage the assessment, a teacher only for their own schools'
+  // students and schools (own: the principal's side's assessment with its student or school; foreign: the
+  // other side's).
+  'GET /api/admin/assessments/:id/overrides': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.edit }),
+  },
+  'PUT /api/admin/assessments/:id/overrides/:userId': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.edit, userId: x.at.student.id }),
+    body: () => ({ extra_minutes: 10 }),
+  },
+  'DELETE /api/admin/assessments/:id/overrides/:userId': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.edit, userId: x.at.student.id }),
+  },
+  'PUT /api/admin/assessments/:id/overrides/school/:schoolId': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.edit, schoolId: x.at.school.id }),
+    body: () => ({ attempts_allowed: 5 }),
+  },
+  'DELETE /api/admin/assessments/:id/overrides/school/:schoolId': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.edit, schoolId: x.at.school.id }),
+  },
   // The live view of an assessment being taken: staff who may follow it, a teacher seeing their own students.
   'GET /api/admin/assessments/:id/live': {
     expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',

@@ -16,6 +16,7 @@ export function item(overrides: Partial<MyAssessment> = {}): MyAssessment {
     pass_mark: 60,
     attempts_allowed: 3,
     attempts_used: 0,
+    extra_time: false,
     review_policy: 'after_submit',
     state: 'not_started',
     in_progress_attempt_id: null,

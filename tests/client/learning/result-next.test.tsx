@@ -32,6 +32,7 @@ const quiz = (overrides: Partial<MyAssessment> = {}): MyAssessment => ({
   pass_mark: 60,
   attempts_allowed: 3,
   attempts_used: 1,
+  extra_time: false,
   review_policy: 'after_submit',
   state: 'submitted',
   in_progress_attempt_id: null,

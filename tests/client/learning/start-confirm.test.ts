@@ -14,6 +14,7 @@ const exam = (overrides: Partial<MyAssessment> = {}): MyAssessment => ({
   pass_mark: 60,
   attempts_allowed: 1,
   attempts_used: 0,
+  extra_time: false,
   review_policy: 'after_close',
   state: 'not_started',
   in_progress_attempt_id: null,

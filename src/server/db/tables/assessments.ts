@@ -34,3 +34,20 @@ export interface AssessmentSchoolsTable {
   assessment_id: number;
   school_id: number;
 }
+
+/**
+ * One assessment's own rules for one student (user_id) or one school (school_id), never both (migration 0023).
+ * Each null keeps the assessment's rule; a student's row wins over their school's.
+ */
+export interface AssessmentOverridesTable {
+  id: Generated<number>;
+  assessment_id: number;
+  user_id: number | null;
+  school_id: number | null;
+  extra_minutes: number | null;
+  time_multiplier: number | null;
+  closes_at: string | null;
+  attempts_allowed: number | null;
+  updated_by: number | null;
+  updated_at: string;
+}

@@ -12,6 +12,8 @@ export interface UsersTable {
   location_id: number | null;
   email_verified_at: string | null;
   is_active: number;
+  /** A standing accommodation: every timed assessment's limit is multiplied by it (null: 1). */
+  time_multiplier: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -2,6 +2,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { schoolAim } from '../../db/school-aim.ts';
+import { latestOverrideClose } from '../../db/override-close.ts';
 import type { AssessmentsTable } from '../../db/tables/assessments.ts';
 import { containsPattern, countedPage, noneEmpty } from '../../plugins/paging.ts';
 
@@ -21,6 +22,7 @@ export function createAssessmentsRepository(db: Db) {
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('attempts.assessment_id', '=', 'assessments.id')
           .as('attempt_count'),
+        latestOverrideClose(eb),
       ]);
   return {
     find: (id: number) => base().where('id', '=', id).executeTakeFirst(),

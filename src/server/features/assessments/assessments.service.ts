@@ -13,6 +13,8 @@ import { columns, parts, type AssessmentInput } from './assessment-input.ts';
 import { createAssessmentsRepository, type AssessmentRow } from './assessments.repository.ts';
 import { createExposureCheck, type AuditWrite, type RevealedByPractice } from './exposed-questions.ts';
 import { myAssessment, type AttemptSummary } from './my-assessments.ts';
+import { effectiveRules, mergeOverrides, type BaseRules, type EffectiveRules } from './override-rules.ts';
+import { createOverridesRepository } from './overrides.repository.ts';
 
 export type { AssessmentInput } from './assessment-input.ts';
 export type { AttemptSummary } from './my-assessments.ts';
@@ -37,6 +39,7 @@ export function createAssessmentsService(
   },
 ) {
   const repo = createAssessmentsRepository(ctx.db);
+  const overrides = createOverridesRepository(ctx.db);
   const exposure = createExposureCheck(ctx, repo, deps);
   const iso = () => ctx.now().toISOString();
 
@@ -116,6 +119,27 @@ export function createAssessmentsService(
     if (Object.keys(errors).length) throw unprocessable(errors);
   }
 
+  /** Each of these assessments' rules for this student: their overrides and standing multiplier applied. */
+  async function rulesOf(
+    user: { id: number; school_id: number | null },
+    rows: Array<BaseRules & { id: number }>,
+  ): Promise<Map<number, EffectiveRules>> {
+    const [reaching, standing] = await Promise.all([
+      overrides.reaching(
+        rows.map((r) => r.id),
+        user,
+      ),
+      overrides.standingMultiplier(user.id),
+    ]);
+    return new Map(
+      rows.map((r) => {
+        const own = reaching.find((o) => o.assessment_id === r.id && o.user_id === user.id);
+        const school = reaching.find((o) => o.assessment_id === r.id && o.school_id !== null);
+        return [r.id, effectiveRules(r, mergeOverrides(own, school), standing)];
+      }),
+    );
+  }
+
   async function load(id: number): Promise<AssessmentRow> {
     const row = await repo.find(id);
     if (!row) throw notFound('That assessment does not exist.');
@@ -125,6 +149,9 @@ export function createAssessmentsService(
   return {
     load,
     toAssessment,
+    /** One assessment's rules for this student (starting, the deadline, retiming an attempt in progress). */
+    rulesFor: async (user: { id: number; school_id: number | null }, row: BaseRules & { id: number }) =>
+      (await rulesOf(user, [row])).get(row.id)!,
     async list(actor: Authed, q: { kind: AssessmentKind; page: number; per_page: number; search?: string }) {
       if (q.kind === 'diagnostic' && roleOf(actor.user) !== 'admin')
         throw forbidden('Only admins manage diagnostics.');
@@ -217,7 +244,10 @@ export function createAssessmentsService(
     ): Promise<MyAssessment[]> {
       const now = ctx.now().getTime();
       const rows = await repo.visibleTo(kind, user.school_id);
-      return Promise.all(rows.map(async (row) => myAssessment(await toAssessment(row), attempts, now)));
+      const rules = await rulesOf(user, rows);
+      return Promise.all(
+        rows.map(async (row) => myAssessment(await toAssessment(row), attempts, now, rules.get(row.id)!)),
+      );
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Assessment, MyAssessment } from '../../../shared/contracts/assessments.ts';
 import { DEFAULT_CAP } from '../diagnostic/diagnostic-engine.ts';
+import type { EffectiveRules } from './override-rules.ts';
 
 /** Attempt facts the student list needs, supplied by the attempts feature. */
 export interface AttemptSummary {
@@ -14,16 +15,24 @@ export interface AttemptSummary {
   submitted_at: string | null;
 }
 
-/** One assessment on the student's lists, with its state for this student at `now` (ms). */
-export function myAssessment(a: Assessment, attempts: AttemptSummary[], now: number): MyAssessment {
+/**
+ * One assessment on the student's lists, with its state for this student at `now` (ms), under their own rules
+ * (`rules`: the assessment's changed by their overrides; override-rules.ts).
+ */
+export function myAssessment(
+  a: Assessment,
+  attempts: AttemptSummary[],
+  now: number,
+  rules: EffectiveRules,
+): MyAssessment {
   const mine = attempts
     .filter((t) => t.assessment_id === a.id)
     .sort((x, y) => x.started_at.localeCompare(y.started_at));
   const open = mine.find((t) => t.status === 'in_progress');
   const submitted = mine.filter((t) => t.status === 'submitted');
   const notYet = a.opens_at !== null && Date.parse(a.opens_at) > now;
-  const over = a.closes_at !== null && Date.parse(a.closes_at) <= now;
-  const left = a.attempts_allowed === null ? Infinity : a.attempts_allowed - mine.length;
+  const over = rules.closes_at !== null && Date.parse(rules.closes_at) <= now;
+  const left = rules.attempts_allowed === null ? Infinity : rules.attempts_allowed - mine.length;
   const state: MyAssessment['state'] = open
     ? 'in_progress'
     : notYet
@@ -46,12 +55,13 @@ export function myAssessment(a: Assessment, attempts: AttemptSummary[], now: num
     description: a.description,
     // The adaptive diagnostic holds a pool and asks at most its cap of it: the student is told the most.
     question_count: a.kind === 'diagnostic' ? Math.min(a.question_count, DEFAULT_CAP) : a.question_count,
-    time_limit_minutes: a.time_limit_minutes,
+    time_limit_minutes: rules.time_limit_minutes,
     opens_at: a.opens_at,
-    closes_at: a.closes_at,
+    closes_at: rules.closes_at,
     pass_mark: a.pass_mark,
-    attempts_allowed: a.attempts_allowed,
+    attempts_allowed: rules.attempts_allowed,
     attempts_used: mine.length,
+    extra_time: rules.extra_time,
     review_policy: a.review_policy,
     state,
     in_progress_attempt_id: open?.id ?? null,

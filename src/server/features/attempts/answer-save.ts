@@ -26,6 +26,9 @@ export type Saved = {
   superseded: boolean;
   feedback: Feedback | null;
   adaptive?: AdaptiveStep;
+  /** The attempt's deadline and grace as the server has them now: an override may have moved them. */
+  deadline_at: string | null;
+  grace_until: string | null;
 };
 /** As stored, with the attempt's kind (a diagnostic's answer also returns its next step). */
 type Stored = Omit<Saved, 'adaptive'> & { kind: string; assessmentId: number | null };
@@ -106,6 +109,8 @@ export function createAnswerSave(
         superseded: !written,
         feedback: null,
         kind: attempt.kind,
+        deadline_at: attempt.deadline_at,
+        grace_until: attempt.grace_until,
         assessmentId: attempt.assessment_id,
       };
     });
@@ -139,6 +144,8 @@ export function createAnswerSave(
       superseded: !written,
       feedback: null,
       kind: found.attempt.kind,
+      deadline_at: found.attempt.deadline_at,
+      grace_until: found.attempt.grace_until,
       assessmentId: found.attempt.assessment_id,
     };
   }
@@ -163,6 +170,7 @@ export function createAnswerSave(
       const row = await trx.findLocked(id);
       if (!row || row.status !== 'in_progress')
         throw conflict('This attempt has been submitted; answers can no longer change.');
+      const clock = { deadline_at: row.deadline_at, grace_until: row.grace_until };
       const t = now().getTime();
       const answeredAt = answerTime(body.answered_at, t, row.started_at);
       const previous = await trx.answerOf(row.id, questionId);
@@ -175,6 +183,7 @@ export function createAnswerSave(
             superseded: false,
             feedback: showKey ? feedbackFor(q, value) : null,
             kind: row.kind,
+            ...clock,
             assessmentId: row.assessment_id,
           };
         }
@@ -186,7 +195,14 @@ export function createAnswerSave(
         // The same answer again writes nothing (its time stays when it was first given); an older replay
         // is told it was superseded, as anywhere else.
         const older = answeredAt < Date.parse(previous.answered_at ?? previous.saved_at);
-        return { saved: !older, superseded: older, feedback: null, kind: row.kind, assessmentId: null };
+        return {
+          saved: !older,
+          superseded: older,
+          feedback: null,
+          kind: row.kind,
+          assessmentId: null,
+          ...clock,
+        };
       }
       const lateBy = lateness(row, t, answeredAt);
       const value = valueOf(body.answer);
@@ -209,6 +225,7 @@ export function createAnswerSave(
         feedback,
         kind: row.kind,
         assessmentId: row.assessment_id,
+        ...clock,
       };
     });
   }

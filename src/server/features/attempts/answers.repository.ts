@@ -22,7 +22,7 @@ const ownOpenTouched = prepared(
       .where('kind', '!=', 'practice')
       .where((eb) => eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>=', p.onTimeFrom)]))
       // Only what the save checks: the option orders alone are kilobytes a save would copy for nothing.
-      .returning(['id', 'kind', 'question_ids', 'started_at', 'assessment_id']),
+      .returning(['id', 'kind', 'question_ids', 'started_at', 'deadline_at', 'grace_until', 'assessment_id']),
 );
 const answerOf = prepared((db: Db, p: { attemptId: string; questionId: number }) =>
   db
@@ -116,6 +116,8 @@ const ownOpenWithQuestion = prepared(
         'attempts.kind',
         'attempts.question_ids',
         'attempts.started_at',
+        'attempts.deadline_at',
+        'attempts.grace_until',
         'attempts.assessment_id',
         'questions.id as question_id',
         'questions.type as question_type',

@@ -2,7 +2,8 @@ import { unprocessable } from '../../plugins/errors.ts';
 import type { AttemptCore, Graded } from './attempt-core.ts';
 import { conflict } from './attempt-core.ts';
 import type { AttemptRow, AttemptQueries } from './attempts.repository.ts';
-import { LATENCY_GRACE_MS } from './release.ts';
+import { deadlineOf, retimedDeadline } from '../assessments/override-rules.ts';
+import { graceUntil, LATENCY_GRACE_MS } from './release.ts';
 
 /** A device clock may run this far behind the server's. */
 const CLOCK_SKEW_MS = 60_000;
@@ -51,7 +52,7 @@ export function createAttemptClock(
   core: AttemptCore,
   grade: (row: AttemptRow, auto: boolean) => Promise<Graded | undefined>,
 ) {
-  const { repo, now, iso } = core;
+  const { repo, now, iso, deps } = core;
 
   async function finaliseIfExpired(row: AttemptRow): Promise<AttemptRow> {
     if (row.status === 'in_progress' && row.grace_until && row.grace_until < iso()) {
@@ -79,6 +80,48 @@ export function createAttemptClock(
     return expired.length;
   }
 
-  return { finaliseIfExpired, touch, sweepExpired };
+  /**
+   * The rules of attempts in progress changed (an override given, changed or removed; a standing multiplier
+   * edited): each one's deadline and offline grace follow at once, from its start. Longer time applies as
+   * is; shorter never ends before now (retimedDeadline). An attempt whose grace has already run out is
+   * submitted as the sweep would, not revived. Answers the new deadline and grace of each attempt it moved.
+   */
+  async function retime(f: {
+    assessmentId?: number;
+    userId?: number;
+    schoolId?: number;
+  }): Promise<
+    Array<{ id: string; user_id: number; deadline_at: string | null; grace_until: string | null }>
+  > {
+    const moved = [];
+    for (const { id } of await repo.openAtAssessments(f)) {
+      const first = await repo.find(id);
+      if (!first?.assessment_id || (await finaliseIfExpired(first)).status !== 'in_progress') continue;
+      const assessment = await deps.assessments.load(first.assessment_id).catch(() => null);
+      if (!assessment) continue;
+      const user = { id: first.user_id, school_id: await repo.schoolOfUser(first.user_id) };
+      const rules = await deps.assessments.rulesFor(user, assessment);
+      const changed = await repo.transaction(async (trx) => {
+        // Locked: a save or submit running now sees the old deadline or the new one, never half of each.
+        const row = await trx.findLocked(id);
+        if (!row || row.status !== 'in_progress') return null;
+        const t = now().getTime();
+        const next = retimedDeadline(
+          row.deadline_at ? Date.parse(row.deadline_at) : null,
+          deadlineOf(Date.parse(row.started_at), rules),
+          t,
+        );
+        const deadline_at = next === null ? null : new Date(next).toISOString();
+        const grace_until = next === null ? null : graceUntil(next, assessment.offline_grace_minutes);
+        if (deadline_at === row.deadline_at && grace_until === row.grace_until) return null;
+        await trx.update(row.id, { deadline_at, grace_until });
+        return { id: row.id, user_id: row.user_id, deadline_at, grace_until };
+      });
+      if (changed) moved.push(changed);
+    }
+    return moved;
+  }
+
+  return { finaliseIfExpired, touch, sweepExpired, retime };
 }
 export type AttemptClock = ReturnType<typeof createAttemptClock>;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { latestOverrideClose } from '../../db/override-close.ts';
 import { prepared } from '../../db/prepared.ts';
 import { questionsWithTopicPath } from '../../db/topic-path.ts';
 
@@ -31,6 +32,7 @@ export function attemptQuestionQueries(db: Db) {
       db
         .selectFrom('assessments')
         .select(['id', 'kind', 'review_policy', 'closes_at', 'offline_grace_minutes', 'attempts_allowed'])
+        .select((eb) => latestOverrideClose(eb))
         .execute(),
     /** How many attempts a student has made at each of these assessments, and how many are still open. */
     attemptsMadeAt: async (userId: number, assessmentIds: number[]) => {

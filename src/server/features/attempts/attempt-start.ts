@@ -3,10 +3,11 @@ import { notFound, unprocessable } from '../../plugins/errors.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { optionOrderFor } from '../questions/question-types.ts';
 import { requireDiagnostic } from './attempt-access.ts';
+import { deadlineOf } from '../assessments/override-rules.ts';
 import type { AttemptCore } from './attempt-core.ts';
 import { conflict } from './attempt-core.ts';
 import type { AttemptRow } from './attempts.repository.ts';
-import { LATENCY_GRACE_MS } from './release.ts';
+import { graceUntil } from './release.ts';
 
 /** Starting an attempt: at an assessment (its rules, its draw, its deadline) or at Test Yourself. */
 export function createAttemptStart(
@@ -39,18 +40,18 @@ export function createAttemptStart(
       if (current.status === 'in_progress') return view(current);
     }
     const t = now().getTime();
+    // The student's own rules: their overrides and standing time multiplier (override-rules.ts).
+    const rules = await deps.assessments.rulesFor(auth.user, assessment);
     if (assessment.opens_at && Date.parse(assessment.opens_at) > t)
       throw conflict('This assessment has not opened yet.');
-    if (assessment.closes_at && Date.parse(assessment.closes_at) <= t)
-      throw conflict('This assessment is closed.');
+    if (rules.closes_at && Date.parse(rules.closes_at) <= t) throw conflict('This assessment is closed.');
     const used = await repo.countFor(auth.user.id, assessment.id);
-    if (assessment.attempts_allowed !== null && used >= assessment.attempts_allowed) {
+    const allowed = rules.attempts_allowed;
+    if (allowed !== null && used >= allowed) {
       // A double-clicked Start: the other click's attempt is the one to resume, not a refusal.
       const raced = await repo.openFor(auth.user.id, assessment.id);
       if (raced) return view(await finaliseIfExpired(raced));
-      throw conflict(
-        `You have used all ${assessment.attempts_allowed} attempt${assessment.attempts_allowed === 1 ? '' : 's'} at this assessment.`,
-      );
+      throw conflict(`You have used all ${allowed} attempt${allowed === 1 ? '' : 's'} at this assessment.`);
     }
     const full = await deps.assessments.toAssessment(assessment);
     const pools = await repo.questionIdsOfMicroTopics(full.draws.map((d) => d.micro_topic_id));
@@ -62,17 +63,14 @@ export function createAttemptStart(
       })),
       shuffle: full.shuffle_questions,
     });
-    const ends = [
-      full.time_limit_minutes ? t + full.time_limit_minutes * 60_000 : null,
-      full.closes_at ? Date.parse(full.closes_at) : null,
-    ].filter((x): x is number => x !== null);
+    const deadline = deadlineOf(t, rules);
     const row = await create(auth, body.id, {
       assessmentId: full.id,
       kind: full.kind,
       title: full.title,
       questionIds,
       shuffleOptions: full.shuffle_options,
-      deadline: ends.length ? new Date(Math.min(...ends)).toISOString() : null,
+      deadline: deadline === null ? null : new Date(deadline).toISOString(),
       graceMinutes: full.offline_grace_minutes,
       startedAt: t,
     });
@@ -154,11 +152,7 @@ export function createAttemptStart(
         position: 0,
         started_at: startedAt,
         deadline_at: plan.deadline,
-        grace_until: plan.deadline
-          ? new Date(
-              Date.parse(plan.deadline) + Math.max(plan.graceMinutes * 60_000, LATENCY_GRACE_MS),
-            ).toISOString()
-          : null,
+        grace_until: plan.deadline ? graceUntil(Date.parse(plan.deadline), plan.graceMinutes) : null,
         submitted_at: null,
         auto_submitted: 0,
         score: null,

@@ -52,6 +52,21 @@ function queries(db: Db, dialect: Dialect) {
     schoolOfUser: async (userId: number) =>
       (await db.selectFrom('users').select('school_id').where('id', '=', userId).executeTakeFirst())
         ?.school_id ?? null,
+    /** Attempts in progress at assessments, of one assessment, student or school's students (retiming). */
+    openAtAssessments: (f: { assessmentId?: number; userId?: number; schoolId?: number }) => {
+      let q = db
+        .selectFrom('attempts')
+        .select(['id', 'user_id'])
+        .where('status', '=', 'in_progress')
+        .where('assessment_id', 'is not', null);
+      if (f.assessmentId !== undefined) q = q.where('assessment_id', '=', f.assessmentId);
+      if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+      if (f.schoolId !== undefined)
+        q = q.where('user_id', 'in', (eb) =>
+          eb.selectFrom('users').select('users.id').where('users.school_id', '=', f.schoolId!),
+        );
+      return q.execute();
+    },
     expiredOpen: (now: string) =>
       db
         .selectFrom('attempts')

@@ -33,7 +33,7 @@ export function createAttemptsService(ctx: AppContext, deps: AttemptsDeps) {
     if (graded) activity(row);
     return graded;
   };
-  const { finaliseIfExpired, touch, sweepExpired } = createAttemptClock(core, grade);
+  const { finaliseIfExpired, touch, sweepExpired, retime } = createAttemptClock(core, grade);
   const own = createOwnership(core, finaliseIfExpired);
   const { diagnosticLog, stepAfterAnswer } = createAdaptiveStep(core);
   const view = createAttemptView(core, diagnosticLog);
@@ -84,6 +84,8 @@ export function createAttemptsService(ctx: AppContext, deps: AttemptsDeps) {
     forStaff: results.forStaff,
     summariesOf: results.summariesOf,
     sweepExpired,
+    /** Moves the deadlines of attempts in progress whose rules changed (overrides: issue 27). */
+    retime,
   };
 }
 export type AttemptsService = ReturnType<typeof createAttemptsService>;

@@ -7,19 +7,33 @@
 /** Answers that arrive this long after the deadline still count: the network is not the student's fault. */
 export const LATENCY_GRACE_MS = 15_000;
 
+/** The end of an attempt's offline grace, from its deadline (ms): as ISO text, as stored. */
+export const graceUntil = (deadline: number, graceMinutes: number) =>
+  new Date(deadline + Math.max(graceMinutes * 60_000, LATENCY_GRACE_MS)).toISOString();
+
 export interface ReleaseFacts {
   review_policy: string;
   closes_at: string | null;
   offline_grace_minutes: number;
+  /**
+   * The latest close date an override gives any student or school (issue 27); null or absent: none. The
+   * assessment is over for everyone only once that one is.
+   */
+  override_closes_at?: string | null;
 }
 
 /**
- * The last moment an answer to this assessment can still be accepted: the close, plus the offline grace
- * of an attempt whose deadline is the close. Nothing may be released before it.
+ * The last moment an answer to this assessment can still be accepted: the close (the latest any student's
+ * override gives), plus the offline grace of an attempt whose deadline is the close. Nothing may be released
+ * before it.
  */
 function lastAnswerAt(a: ReleaseFacts): number | null {
   if (a.closes_at === null) return null;
-  return Date.parse(a.closes_at) + Math.max(a.offline_grace_minutes * 60_000, LATENCY_GRACE_MS);
+  const close = Math.max(
+    Date.parse(a.closes_at),
+    a.override_closes_at ? Date.parse(a.override_closes_at) : -Infinity,
+  );
+  return close + Math.max(a.offline_grace_minutes * 60_000, LATENCY_GRACE_MS);
 }
 
 /** Whether the student who submitted an attempt at this assessment may see its answers now. */

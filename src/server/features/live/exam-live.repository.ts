@@ -84,6 +84,17 @@ export function createExamLiveRepository(db: Db) {
       return q.orderBy('attempts.started_at').execute() as Promise<LiveAttemptRow[]>;
     },
 
+    /** Students' own overrides of the assessment (of these users): a school's is not a student's own. */
+    overrides: (assessmentId: number, userIds: number[] | null) => {
+      let q = db
+        .selectFrom('assessment_overrides')
+        .select(['user_id', 'extra_minutes', 'time_multiplier', 'closes_at', 'attempts_allowed'])
+        .where('assessment_id', '=', assessmentId)
+        .where('user_id', 'is not', null);
+      if (userIds) q = q.where('user_id', 'in', userIds.length ? userIds : [-1]);
+      return q.execute();
+    },
+
     /** Is any attempt at the assessment in progress? */
     anyOpen: async (assessmentId: number) =>
       (await db

@@ -38,8 +38,6 @@ export function createExamLiveService(
     teacherSchoolIds: (userId: number) => Promise<number[]>;
     authenticateHash: (tokenHash: string) => Promise<Authed | null>;
     onSessionsChanged: (listener: (userId: number | null) => void) => void;
-    /** Absent: no student has an override (the column stays null). */
-    overridesOf?: OverridesOf;
   },
 ) {
   const repo = createExamLiveRepository(ctx.db);
@@ -87,10 +85,14 @@ export function createExamLiveService(
     const [students, attempts, overrides] = await Promise.all([
       repo.students(scope, userIds),
       repo.attempts(a.id, userIds),
-      deps.overridesOf
-        ? deps.overridesOf(a.id, userIds)
-        : Promise.resolve(new Map<number, ExamLiveOverride>()),
+      repo.overrides(a.id, userIds),
     ]);
+    const overrideOf = new Map<number, ExamLiveOverride>(
+      overrides.map(({ user_id, ...o }) => [
+        user_id!,
+        { ...o, time_multiplier: o.time_multiplier === null ? null : Number(o.time_multiplier) },
+      ]),
+    );
     // The attempt that matters: the one in progress, else the latest (oldest first, so later ones win).
     const shown = new Map<number, LiveAttemptRow>();
     for (const t of attempts) {
@@ -99,7 +101,7 @@ export function createExamLiveService(
     }
     const asked = a.question_ids.length + a.draws.reduce((n, d) => n + d.count, 0);
     const now = ctx.now().getTime();
-    return students.map((s) => toRow(s, shown.get(s.id), overrides.get(s.id) ?? null, asked, now));
+    return students.map((s) => toRow(s, shown.get(s.id), overrideOf.get(s.id) ?? null, asked, now));
   }
 
   function toRow(

@@ -22,6 +22,7 @@ const userColumns = [
   'users.location_id',
   'users.email_verified_at',
   'users.is_active',
+  'users.time_multiplier',
   'users.created_at',
   'users.updated_at',
   'schools.name as school_name',
