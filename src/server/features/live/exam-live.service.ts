@@ -167,7 +167,10 @@ export function createExamLiveService(
      * and may still see the assessment.
      */
     async openStream(actor: Authed, id: number, acceptsEvents: boolean) {
-      const { a, scope } = await access(actor, id);
+      const first = await access(actor, id);
+      const a = first.a;
+      // The students this stream shows: asked again with each heartbeat (a teacher's schools may change).
+      let scope = first.scope;
       // An event stream stays open: a caller that did not ask for one (a script, a test's injected request)
       // is told so instead of being held.
       if (!acceptsEvents) throw new HttpError(406, 'This is an event stream: ask for text/event-stream.');
@@ -176,7 +179,7 @@ export function createExamLiveService(
         const now = await deps.authenticateHash(actor.tokenHash);
         if (!now || now.user.id !== actor.user.id) return false;
         try {
-          await access(now, id);
+          scope = (await access(now, id)).scope;
           return true;
         } catch (err) {
           if (err instanceof HttpError && [403, 404].includes(err.status)) return false;
