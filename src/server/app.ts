@@ -257,6 +257,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     requestEmailChange: auth.account.requestEmailChange,
     noticeEmailReplaced: auth.account.noticeEmailReplaced,
     pendingEmail: auth.account.pendingEmail,
+    retimeUser: (userId) => attempts.retime({ userId }),
   });
 
   const routes: RouteInfo[] = [];

@@ -317,6 +317,48 @@ describe.each(dialects)('overrides (%s)', (dialect) => {
       expect(await mine(other.token, id)).toMatchObject({ time_limit_minutes: 30, extra_time: false });
     });
 
+    it('sets the standing multiplier through the user edit (teachers for their own students), audited, and moves an attempt in progress', async () => {
+      const { id } = await timedExam();
+      const s = await studentOf(school);
+      const editBody = async (token: string, over: Record<string, unknown>) => {
+        const u = (await t.request({ method: 'GET', url: `/api/admin/users/${s.id}`, token: admin })).json()
+          .user;
+        return t.request({
+          method: 'PUT',
+          url: `/api/admin/users/${s.id}`,
+          token,
+          payload: {
+            full_name: u.full_name,
+            email: u.email,
+            location_id: u.location_id,
+            school_id: u.school_id,
+            ...over,
+          },
+        });
+      };
+      const t0 = wholeSecond();
+      travelTo(t0);
+      const a = (await start(s.token, id)).json();
+      expect(a.deadline_at).toBe(iso(t0 + 30 * MINUTE));
+      expect((await editBody(teacher, { time_multiplier: 9 })).statusCode).toBe(422);
+      expect((await editBody(otherTeacher, { time_multiplier: 2 })).statusCode).toBe(403);
+      expect((await attemptRow(a.id)).deadline_at).toBe(iso(t0 + 30 * MINUTE));
+
+      travelTo(t0 + 5 * MINUTE);
+      const ok = await editBody(teacher, { time_multiplier: 2 });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().user.time_multiplier).toBe(2);
+      expect((await attemptRow(a.id)).deadline_at).toBe(iso(t0 + 60 * MINUTE));
+      // Saving the form without the field leaves it as it is.
+      expect((await editBody(teacher, {})).json().user.time_multiplier).toBe(2);
+      expect((await editBody(admin, { time_multiplier: null })).json().user.time_multiplier).toBeNull();
+      expect((await attemptRow(a.id)).deadline_at).toBe(iso(t0 + 30 * MINUTE));
+      expect(await auditRows(s.id)).toMatchObject([
+        { action: 'set_time_multiplier', before: 'none', after: 'time × 2' },
+        { action: 'set_time_multiplier', before: 'time × 2', after: 'none' },
+      ]);
+    });
+
     it('gives every student of a school an override, and a student’s own wins field by field', async () => {
       const { id } = await timedExam();
       const a = await studentOf(school);

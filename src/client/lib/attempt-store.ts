@@ -80,6 +80,19 @@ export function storePosition(attemptId: string, position: number): Promise<void
   );
 }
 
+/** The deadline the server last gave (extra time may move it): a reload without a network counts down to it. */
+export function storeDeadline(attemptId: string, deadlineAt: string | null): Promise<void> {
+  return safely(
+    (db) =>
+      update<StoredAttempt | undefined>(
+        attemptKey(attemptId),
+        (old) => old && { ...old, attempt: { ...old.attempt, deadline_at: deadlineAt } },
+        db,
+      ),
+    undefined,
+  );
+}
+
 export function markStoredSubmitted(attemptId: string, submittedAt: string): Promise<void> {
   return safely(
     (db) =>

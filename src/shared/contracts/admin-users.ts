@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, userSchema } from './auth.ts';
 import { csvImportBodySchema, csvImportResponseSchema, idSchema, listOf, listQuerySchema } from './common.ts';
+import { timeMultiplierSchema } from './overrides.ts';
 import { visibleText } from './visible-text.ts';
 
 export const roleSchema = z.enum(['admin', 'teacher', 'student']);
@@ -48,7 +49,13 @@ export const userBodySchema = z.strictObject({
 export type UserBody = z.input<typeof userBodySchema>;
 export type UserInput = z.output<typeof userBodySchema>;
 /** Editing changes who and where; roles change on Manage Users Role, which keeps the audit log. */
-export const userEditBodySchema = userBodySchema.omit({ role: true, teacher_school_ids: true });
+export const userEditBodySchema = userBodySchema.omit({ role: true, teacher_school_ids: true }).extend({
+  /**
+   * A student's standing extra time: every timed assessment's limit is multiplied by it (1–4; null: none).
+   * Left out: unchanged. An override of one assessment may replace it (contracts/overrides.ts).
+   */
+  time_multiplier: timeMultiplierSchema.nullable().optional(),
+});
 export type UserEditBody = z.input<typeof userEditBodySchema>;
 export type UserEditInput = z.output<typeof userEditBodySchema>;
 
@@ -75,6 +82,8 @@ export const adminUserSchema = userSchema.extend({
   teacher_school_ids: z.array(z.number()),
   /** When the user's device last delivered answers or a submission (students); null: never. */
   last_synced_at: z.string().nullable(),
+  /** A student's standing time multiplier for every timed assessment (null: none). */
+  time_multiplier: z.number().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersResponseSchema = listOf(adminUserSchema);

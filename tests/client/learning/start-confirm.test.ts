@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MyAssessment } from '../../../src/shared/contracts/assessments.ts';
 import { startConfirmText } from '../../../src/client/features/quiz/assessment-state.ts';
+import { stakesText } from '../../../src/client/features/quiz/start-stakes.ts';
 
 const exam = (overrides: Partial<MyAssessment> = {}): MyAssessment => ({
   id: 7,
@@ -44,5 +45,14 @@ describe('the start confirmation says what is at stake', () => {
     expect(quiz({ attempts_allowed: null, review_policy: 'never' })).toMatch(
       /keeps running if you leave\. You will see your score, not the answers\. Start now\?$/,
     );
+  });
+
+  it('states the student’s own time when they have extra time', () => {
+    const mine = exam({ time_limit_minutes: 60, extra_time: true });
+    expect(startConfirmText(mine)).toMatch(
+      /^You have 60 minutes for this exam, with your extra time\. The timer starts as soon as you begin/,
+    );
+    expect(stakesText(mine)).toBe('20 questions · 60 minutes, with your extra time · attempt 1 of 1');
+    expect(stakesText(exam())).toBe('20 questions · 40 minutes · attempt 1 of 1');
   });
 });

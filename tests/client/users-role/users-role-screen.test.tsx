@@ -16,6 +16,7 @@ const asAdmin = (u: ReturnType<typeof makeUser>, extra: Partial<AdminUser> = {})
   role: u.is_admin ? 'admin' : u.is_teacher ? 'teacher' : 'student',
   teacher_school_ids: [],
   last_synced_at: null,
+  time_multiplier: null,
   ...extra,
 });
 const casey = asAdmin(makeUser({ id: 30, full_name: 'Casey Quinn', email: 'casey@example.test' }));

@@ -10,6 +10,7 @@ const asAdmin = (over: Partial<AdminUser>): AdminUser => ({
   role: 'student',
   teacher_school_ids: [],
   last_synced_at: null,
+  time_multiplier: null,
   ...over,
 });
 

@@ -27,6 +27,7 @@ export const asAdmin = (over: Partial<AdminUser>): AdminUser => ({
   role: 'student',
   teacher_school_ids: [],
   last_synced_at: null,
+  time_multiplier: null,
   ...over,
 });
 export const sam = asAdmin({ id: 30, full_name: 'Sam Rivera', email: 'sam@example.test' });

@@ -13,6 +13,12 @@ import type {
   AssessmentKind,
   StaffAttempt,
 } from '../../../shared/contracts/assessments.ts';
+import {
+  OVERRIDE_PATHS,
+  overrideResponseSchema,
+  overridesResponseSchema,
+} from '../../../shared/contracts/overrides.ts';
+import type { Override, OverrideBody } from '../../../shared/contracts/overrides.ts';
 import { questionSchema } from '../../../shared/contracts/questions.ts';
 import type { Question } from '../../../shared/contracts/questions.ts';
 import { delJson, getJson, postJson, putJson } from '../../lib/http.ts';
@@ -75,4 +81,30 @@ export async function fetchTargetSchools(signal?: AbortSignal): Promise<AdminSch
     if (page * SCHOOLS_PER_PAGE >= meta.total || data.length === 0) break;
   }
   return schools;
+}
+
+/** Its overrides (extra time, close date, attempts) per student and school; always fresh. */
+export async function fetchOverrides(id: number, signal?: AbortSignal): Promise<Override[]> {
+  return (await freshJson(OVERRIDE_PATHS.list(id), overridesResponseSchema, signal)).data;
+}
+
+/** Gives one student (or, with `school`, one school) this override; it replaces any they had. */
+export async function putOverride(
+  id: number,
+  target: { userId: number } | { schoolId: number },
+  body: OverrideBody,
+): Promise<Override> {
+  const path =
+    'userId' in target
+      ? OVERRIDE_PATHS.student(id, target.userId)
+      : OVERRIDE_PATHS.school(id, target.schoolId);
+  return (await putJson(path, body, { schema: overrideResponseSchema })).override;
+}
+
+export async function deleteOverride(id: number, target: { userId: number } | { schoolId: number }) {
+  await delJson(
+    'userId' in target
+      ? OVERRIDE_PATHS.student(id, target.userId)
+      : OVERRIDE_PATHS.school(id, target.schoolId),
+  );
 }

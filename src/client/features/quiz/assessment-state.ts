@@ -84,10 +84,12 @@ export function questionCountText(item: Pick<MyAssessment, 'kind' | 'question_co
   return item.kind === 'diagnostic' ? `Up to ${words}` : words;
 }
 
-export function timeLimitText(item: Pick<MyAssessment, 'time_limit_minutes'>): string {
+export function timeLimitText(
+  item: Pick<MyAssessment, 'time_limit_minutes'> & Partial<Pick<MyAssessment, 'extra_time'>>,
+): string {
   return item.time_limit_minutes === null
     ? 'No time limit'
-    : `Time limit ${minutes(item.time_limit_minutes)}`;
+    : `Time limit ${minutes(item.time_limit_minutes)}${item.extra_time ? ', with your extra time' : ''}`;
 }
 
 export type ListAction =
@@ -197,7 +199,9 @@ const RELEASE_TEXTS: Record<MyAssessment['review_policy'], (kind: string) => str
 export function startRulesText(item: MyAssessment): string {
   const kind = KIND_NAMES[item.kind].one;
   return [
-    `This ${kind} has a time limit of ${minutes(item.time_limit_minutes ?? 0)}. The timer starts as soon as you begin and keeps running if you leave.`,
+    item.extra_time
+      ? `You have ${minutes(item.time_limit_minutes ?? 0)} for this ${kind}, with your extra time. The timer starts as soon as you begin and keeps running if you leave.`
+      : `This ${kind} has a time limit of ${minutes(item.time_limit_minutes ?? 0)}. The timer starts as soon as you begin and keeps running if you leave.`,
     attemptStakes(item),
     RELEASE_TEXTS[item.review_policy](kind),
   ]

@@ -43,6 +43,8 @@ export { PreviousButton } from './components/previous-button.tsx';
 export { QuestionCard } from './components/question-card.tsx';
 export { SyncStatus } from './components/sync-status.tsx';
 export { useAttemptRunner } from './use-attempt-runner.ts';
+// The countdown follows the server's deadline: any reply that carries one (a save, a refetch, a heartbeat).
+export { adoptDeadline } from './attempt-deadline.ts';
 export { ResultSummary } from './components/result-summary.tsx';
 export { useAttemptReport } from './use-attempt-report.ts';
 export { WaitingForSync } from './screens/quiz-result-screen.tsx';

@@ -1,4 +1,4 @@
-import { savePosition } from './quiz.api.ts';
+import { fetchAttempt, savePosition } from './quiz.api.ts';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type {
   AdaptiveStep,
@@ -10,6 +10,7 @@ import type {
 import { confirmDialog } from '../../components/dialogs.tsx';
 import { storeAnswer, storePosition } from '../../lib/attempt-store.ts';
 import { drain, pendingEntries, subscribeOutbox } from '../../lib/outbox.ts';
+import { adoptDeadline, currentDeadline, useDeadline } from './attempt-deadline.ts';
 import type { SessionData } from './attempt-session.ts';
 import { flaggedNumbers, submitConfirmText, unansweredNumbers } from './attempt-view.ts';
 import type { AnswerMap } from './attempt-view.ts';
@@ -27,8 +28,8 @@ export function useAttemptRunner(
   onSubmitted: (result: AttemptResult | null) => void,
   options: {
     /**
-     * The server's word on the attempt's clock (each heartbeat): by default the countdown adopts its deadline
-     * (staff may have given extra time). A caller may take it over.
+     * The server's word on the attempt's clock (each heartbeat): by default its deadline is adopted
+     * (adoptDeadline: staff may have given extra time). A caller may take it over.
      */
     onClock?: (clock: HeartbeatClock) => void;
   } = {},
@@ -46,14 +47,35 @@ export function useAttemptRunner(
     initial.submitPending ? 'waiting-sync' : attempt.status === 'submitted' ? 'submitted' : 'answering',
   );
   const [expired, setExpired] = useState(false);
-  // The deadline the countdown runs to: the attempt's, then as each heartbeat says (an override moves it).
-  const [clock, setClock] = useState({
-    deadlineAt: attempt.deadline_at,
-    clockOffsetMs: initial.clockOffsetMs,
-  });
   const submitting = useRef(false);
   const sync = useSyncStatus(attempt.id);
   const reportSubmitted = useEffectEvent(onSubmitted);
+  // The deadline can move while the attempt runs (extra time given): the server's latest word counts.
+  const deadlineAt = useDeadline(attempt.id, attempt.deadline_at);
+  useEffect(() => {
+    // A copy fresh from the server is its latest word; the device's copy only when nothing newer came.
+    if (!initial.fromDevice || currentDeadline(attempt.id) === undefined)
+      adoptDeadline(attempt.id, attempt.deadline_at);
+  }, [attempt.id, attempt.deadline_at, initial.fromDevice]);
+  // Back online, or back on this tab: ask the server for the deadline (extra time given meanwhile).
+  const timed = attempt.deadline_at !== null || attempt.kind === 'exam' || attempt.kind === 'quiz';
+  useEffect(() => {
+    if (!timed || phase !== 'answering') return;
+    const controller = new AbortController();
+    const refresh = () => {
+      if (document.visibilityState !== 'visible') return;
+      fetchAttempt(attempt.id, controller.signal)
+        .then((fresh) => adoptDeadline(attempt.id, fresh.deadline_at))
+        .catch(() => undefined);
+    };
+    window.addEventListener('online', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      controller.abort();
+      window.removeEventListener('online', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, [attempt.id, timed, phase]);
 
   useEffect(
     () =>
@@ -72,9 +94,15 @@ export function useAttemptRunner(
         }
         const given =
           event.type === 'sent'
-            ? (event.response as { feedback?: Feedback | null; adaptive?: AdaptiveStep })
+            ? (event.response as {
+                feedback?: Feedback | null;
+                adaptive?: AdaptiveStep;
+                deadline_at?: string | null;
+              })
             : null;
         if (given?.adaptive) setStep(given.adaptive);
+        // Each save's reply carries the deadline as the server has it now.
+        if (given && given.deadline_at !== undefined) adoptDeadline(attempt.id, given.deadline_at);
         const questionId = Number(entry.meta.questionId);
         setSettled((old) => (old.has(questionId) ? old : new Set(old).add(questionId)));
         if (given?.feedback) {
@@ -102,16 +130,10 @@ export function useAttemptRunner(
 
   const locked = phase !== 'answering' || expired;
 
-  const adoptClock = useCallback((c: HeartbeatClock) => {
-    setClock((old) =>
-      old.deadlineAt === c.deadline_at && Math.abs(old.clockOffsetMs - c.clockOffsetMs) < 1000
-        ? old
-        : { deadlineAt: c.deadline_at, clockOffsetMs: c.clockOffsetMs },
-    );
-  }, []);
+  // A timed attempt says it is there (staff follow it live; its deadline may move): see the hook.
   useAttemptHeartbeat(attempt.id, {
     active: attempt.deadline_at !== null && phase === 'answering' && !expired,
-    onClock: options.onClock ?? adoptClock,
+    onClock: options.onClock ?? ((c) => adoptDeadline(attempt.id, c.deadline_at)),
   });
 
   const save = useCallback(
@@ -194,15 +216,14 @@ export function useAttemptRunner(
 
   return {
     attempt,
+    /** When time is up, as the server last said (it moves when extra time is given); null: untimed. */
+    deadlineAt,
     answers,
     position,
     feedback,
     step,
     settled,
     online: sync.online,
-    /** The deadline the countdown runs to, by the server's clock (null: untimed), and the clock's offset. */
-    deadlineAt: clock.deadlineAt,
-    clockOffsetMs: clock.clockOffsetMs,
     phase,
     expired,
     locked,

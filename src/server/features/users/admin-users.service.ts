@@ -34,11 +34,28 @@ export interface AdminUsersDeps {
   noticeEmailReplaced: (user: UserRow, newEmail: string, staffName: string) => void;
   /** The address waiting for its confirmation link, if any. */
   pendingEmail: (userId: number) => Promise<string | null>;
+  /** A student's standing multiplier changed: their attempts in progress follow (attempts feature). */
+  retimeUser?: (userId: number) => Promise<unknown>;
   /** Writes the roles of new admins and teachers to the audit log (roles.service.ts). */
   recordNewRoles: (
     actor: Authed,
     created: Array<{ id: number; full_name: string; role: string; schoolIds: number[] }>,
   ) => Promise<void>;
+}
+
+const timesText = (m: number | null) => (m === null ? 'none' : `time × ${Number(m)}`);
+
+/**
+ * The standing multiplier an edit leaves: unchanged when the body leaves it out; 1 is no multiplier (null).
+ * Only students take assessments, so only they have one.
+ */
+function standingMultiplier(row: UserRow, asked: number | null | undefined) {
+  const current = row.time_multiplier === null ? null : Number(row.time_multiplier);
+  if (asked === undefined) return { value: current, changed: false };
+  const value = asked === null || asked === 1 ? null : asked;
+  if (value !== null && roleOf(row) !== 'student')
+    throw unprocessable({ time_multiplier: ['Extra time is for students only.'] });
+  return { value, changed: value !== current };
 }
 
 /** Back-office user management: admins see everyone; teachers only the students of their own schools. */
@@ -57,6 +74,7 @@ export function createAdminUsersService(ctx: AppContext, deps: AdminUsersDeps) {
       role: roleOf(row),
       teacher_school_ids: links.filter((l) => l.user_id === row.id).map((l) => l.school_id),
       last_synced_at: synced.get(row.id) ?? null,
+      time_multiplier: row.time_multiplier === null ? null : Number(row.time_multiplier),
     }));
   }
 
@@ -203,6 +221,7 @@ export function createAdminUsersService(ctx: AppContext, deps: AdminUsersDeps) {
         location: locations.find((l) => l.id === v.location_id)?.name ?? 'none',
       });
       const now = iso();
+      const multiplier = standingMultiplier(row, body.time_multiplier);
       const audit = editAuditRows(
         actor,
         row,
@@ -215,6 +234,17 @@ export function createAdminUsersService(ctx: AppContext, deps: AdminUsersDeps) {
         applyEmail,
         now,
       );
+      if (multiplier.changed)
+        audit.push({
+          actor_id: actor.user.id,
+          actor_name: actor.user.full_name,
+          target_user_id: row.id,
+          target_name: row.full_name,
+          action: 'set_time_multiplier',
+          before: timesText(row.time_multiplier),
+          after: timesText(multiplier.value),
+          created_at: now,
+        });
       await repo.updateAudited(
         id,
         {
@@ -223,10 +253,13 @@ export function createAdminUsersService(ctx: AppContext, deps: AdminUsersDeps) {
           school_id: body.school_id,
           location_id: locationId,
           email_verified_at: applyEmail ? null : row.email_verified_at,
+          time_multiplier: multiplier.value,
           updated_at: now,
         },
         audit,
       );
+      // The student's attempts in progress get the new time at once (never ending before now).
+      if (multiplier.changed) await deps.retimeUser?.(id);
       if (applyEmail) {
         deps.invite({ id, email: body.email, full_name: body.full_name }, actor.user.full_name);
         deps.noticeEmailReplaced(row, body.email, actor.user.full_name);

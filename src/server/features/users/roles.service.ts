@@ -55,6 +55,7 @@ export function createRolesService(ctx: AppContext) {
       role: roleOf(row),
       teacher_school_ids: schools.map((s) => s.school_id),
       last_synced_at: synced.get(id) ?? null,
+      time_multiplier: row.time_multiplier === null ? null : Number(row.time_multiplier),
     };
   }
 

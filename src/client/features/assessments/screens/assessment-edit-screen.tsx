@@ -7,6 +7,7 @@ import type { Assessment } from '../../../../shared/contracts/assessments.ts';
 import '../assessments.css';
 import { AssessmentForm } from '../components/assessment-form.tsx';
 import { AssessmentPreview } from '../components/assessment-preview.tsx';
+import { AssessmentOverrides } from '../components/assessment-overrides.tsx';
 import { AssessmentResults } from '../components/assessment-results.tsx';
 import { useEditableAssessment, useTargetSchools } from '../use-assessments.ts';
 import { AdminsOnly } from '../../../shell/admins-only.tsx';
@@ -29,8 +30,13 @@ export default function AssessmentEditScreen({ kind, id }: AssessmentEditScreenP
   return <AssessmentEditor key={`${kind}-${id ?? 'new'}`} kind={kind} id={id} />;
 }
 
-type Tab = 'settings' | 'preview' | 'results';
-const TAB_LABELS: Record<Tab, string> = { settings: 'Settings', preview: 'Preview', results: 'Results' };
+type Tab = 'settings' | 'preview' | 'results' | 'overrides';
+const TAB_LABELS: Record<Tab, string> = {
+  settings: 'Settings',
+  preview: 'Preview',
+  results: 'Results',
+  overrides: 'Extra time and overrides',
+};
 
 function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
   const navigate = useNavigate();
@@ -55,6 +61,11 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
   const waitForSchools = id === undefined && schoolsRequired && schools.loading;
   const ready = id === undefined ? !waitForSchools : editable.data !== undefined;
   const onlySchool = schoolsRequired && schools.data?.length === 1 ? [schools.data[0]!.id] : [];
+  // Extra time and overrides: for those who manage it (the server refuses anyone else); the diagnostic has none.
+  const tabs: Tab[] =
+    current && current.kind !== 'diagnostic' && current.can_edit
+      ? ['settings', 'preview', 'results', 'overrides']
+      : ['settings', 'preview', 'results'];
   const title = id === undefined ? `New ${noun.one}` : (current?.title ?? `Edit ${noun.one}`);
   return (
     <div className="screen bo-wide assessment-edit-screen">
@@ -67,7 +78,7 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
       </div>
       {current && (
         <div className="tabs" role="tablist" aria-label={`${noun.one} views`}>
-          {(['settings', 'preview', 'results'] as const).map((t) => (
+          {tabs.map((t) => (
             <button
               key={t}
               id={`assessment-tab-${t}`}
@@ -116,6 +127,11 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
           {current && tab === 'preview' && (
             <div id="assessment-panel-preview" role="tabpanel" aria-labelledby="assessment-tab-preview">
               <AssessmentPreview key={current.updated_at} assessment={current} />
+            </div>
+          )}
+          {current && tab === 'overrides' && tabs.includes('overrides') && (
+            <div id="assessment-panel-overrides" role="tabpanel" aria-labelledby="assessment-tab-overrides">
+              <AssessmentOverrides assessment={current} />
             </div>
           )}
           {current && tab === 'results' && (

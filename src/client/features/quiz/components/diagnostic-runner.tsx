@@ -167,7 +167,7 @@ export function DiagnosticRunner({
       )}
 
       <div className="quiz__bar">
-        <RunnerStatus runner={runner} />
+        <RunnerStatus runner={runner} clockOffsetMs={session.clockOffsetMs} />
         {answering && !done && question && deciding === null && (
           <div className="quiz__actions">
             <button

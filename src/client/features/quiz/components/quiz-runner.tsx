@@ -124,7 +124,7 @@ export function QuizRunner({
       {answering && !question && <p className="notice">This attempt has no questions.</p>}
 
       <div className="quiz__bar">
-        <RunnerStatus runner={runner} />
+        <RunnerStatus runner={runner} clockOffsetMs={session.clockOffsetMs} />
         {answering && question && (
           <div className="quiz__actions">
             <PreviousButton runner={runner} />

@@ -19,7 +19,12 @@ type Draft = {
   location_id: number | null;
   school_id: number | null;
   teacher_school_ids: number[];
+  /** A student's standing time multiplier, as typed ('' for none). */
+  time_multiplier: string;
 };
+
+/** What the form submits: the user, and for a student being edited their standing extra time. */
+export type UserFormBody = UserBody & { time_multiplier?: number | null };
 
 const draftOf = (user: AdminUser | undefined, schools: School[]): Draft =>
   user
@@ -30,6 +35,7 @@ const draftOf = (user: AdminUser | undefined, schools: School[]): Draft =>
         location_id: user.location_id,
         school_id: user.school_id,
         teacher_school_ids: user.teacher_school_ids,
+        time_multiplier: user.time_multiplier === null ? '' : String(user.time_multiplier),
       }
     : {
         full_name: '',
@@ -39,6 +45,7 @@ const draftOf = (user: AdminUser | undefined, schools: School[]): Draft =>
         location_id: schools.length === 1 ? schools[0]!.location_id : null,
         school_id: schools.length === 1 ? schools[0]!.id : null,
         teacher_school_ids: [],
+        time_multiplier: '',
       };
 
 /**
@@ -61,7 +68,7 @@ export function UserForm({
   schools: School[];
   errors: FieldErrors;
   pending: boolean;
-  onSubmit: (body: UserBody) => void;
+  onSubmit: (body: UserFormBody) => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(user, schools));
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -70,10 +77,13 @@ export function UserForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const { time_multiplier, ...rest } = draft;
+    const multiplier = time_multiplier.trim() === '' ? null : Number(time_multiplier);
     onSubmit({
-      ...draft,
+      ...rest,
       role: isAdmin ? draft.role : 'student',
       teacher_school_ids: draft.role === 'teacher' ? draft.teacher_school_ids : [],
+      ...(user?.role === 'student' ? { time_multiplier: multiplier } : {}),
     });
   };
 
@@ -145,6 +155,21 @@ export function UserForm({
           value={draft.teacher_school_ids}
           onChange={(v) => set('teacher_school_ids', v)}
           error={firstError('teacher_school_ids')}
+        />
+      )}
+      {user?.role === 'student' && (
+        <TextField
+          label="Standing extra time (time multiplier)"
+          name="time_multiplier"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          max={4}
+          step={0.05}
+          value={draft.time_multiplier}
+          onChange={(v) => set('time_multiplier', v)}
+          errors={errors.time_multiplier}
+          hint="Every timed quiz and exam lasts this many times as long for this student, e.g. 1.5 for half as long again. Leave empty for none."
         />
       )}
       <div className="users-toolbar">

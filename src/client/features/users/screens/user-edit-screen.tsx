@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { AdminUser, UserBody } from '../../../../shared/contracts/admin-users.ts';
+import type { AdminUser } from '../../../../shared/contracts/admin-users.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -9,7 +9,7 @@ import { showToast } from '../../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { useAction } from '../../../lib/use-async.ts';
 import { roleOf, useAuth } from '../../../shell/session.ts';
-import { UserForm } from '../components/user-form.tsx';
+import { UserForm, type UserFormBody } from '../components/user-form.tsx';
 import { UserStatus } from '../components/user-status.tsx';
 import { lastSyncedText } from '../components/users-table.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
@@ -35,7 +35,7 @@ export default function UserEditScreen({ id }: UserEditScreenProps) {
   const error = loaded.error ?? places.error;
   usePageReady({ loading, error });
 
-  const save = useAction(async (body: UserBody) =>
+  const save = useAction(async (body: UserFormBody) =>
     numericId === null
       ? { user: await createUser(body), pending_email: null }
       : updateUser(numericId, {
@@ -43,9 +43,10 @@ export default function UserEditScreen({ id }: UserEditScreenProps) {
           email: body.email,
           location_id: body.location_id,
           school_id: body.school_id,
+          ...(body.time_multiplier !== undefined ? { time_multiplier: body.time_multiplier } : {}),
         }),
   );
-  const onSubmit = async (body: UserBody) => {
+  const onSubmit = async (body: UserFormBody) => {
     const result = await save.run(body);
     if (!result.ok) {
       if (!(result.error instanceof ApiError && result.error.status === 422))
