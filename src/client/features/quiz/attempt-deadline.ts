@@ -21,9 +21,13 @@ export function adoptDeadline(attemptId: string, deadlineAt: string | null): voi
   void storeDeadline(attemptId, deadlineAt);
 }
 
-/** The deadline last adopted for this attempt; undefined when none was. */
-export function currentDeadline(attemptId: string): string | null | undefined {
-  return deadlines.get(attemptId);
+/**
+ * A runner opening the attempt: its copy fresh from the server is the latest word (a deadline adopted by an
+ * earlier screen of the same attempt may be older); the device's copy only when nothing newer came. Quiet:
+ * called while the runner first renders, before its countdown reads the deadline.
+ */
+export function seedDeadline(attemptId: string, deadlineAt: string | null, fromDevice: boolean): void {
+  if (!fromDevice || !deadlines.has(attemptId)) deadlines.set(attemptId, deadlineAt);
 }
 
 function subscribe(attemptId: string, listener: Listener): () => void {

@@ -10,7 +10,7 @@ import type {
 import { confirmDialog } from '../../components/dialogs.tsx';
 import { storeAnswer, storePosition } from '../../lib/attempt-store.ts';
 import { drain, pendingEntries, subscribeOutbox } from '../../lib/outbox.ts';
-import { adoptDeadline, currentDeadline, useDeadline } from './attempt-deadline.ts';
+import { adoptDeadline, seedDeadline, useDeadline } from './attempt-deadline.ts';
 import type { SessionData } from './attempt-session.ts';
 import { flaggedNumbers, submitConfirmText, unansweredNumbers } from './attempt-view.ts';
 import type { AnswerMap } from './attempt-view.ts';
@@ -51,14 +51,10 @@ export function useAttemptRunner(
   const sync = useSyncStatus(attempt.id);
   const reportSubmitted = useEffectEvent(onSubmitted);
   // The deadline can move while the attempt runs (extra time given): the server's latest word counts.
+  useState(() => seedDeadline(attempt.id, attempt.deadline_at, initial.fromDevice));
   const deadlineAt = useDeadline(attempt.id, attempt.deadline_at);
-  useEffect(() => {
-    // A copy fresh from the server is its latest word; the device's copy only when nothing newer came.
-    if (!initial.fromDevice || currentDeadline(attempt.id) === undefined)
-      adoptDeadline(attempt.id, attempt.deadline_at);
-  }, [attempt.id, attempt.deadline_at, initial.fromDevice]);
   // Back online, or back on this tab: ask the server for the deadline (extra time given meanwhile).
-  const timed = attempt.deadline_at !== null || attempt.kind === 'exam' || attempt.kind === 'quiz';
+  const timed = deadlineAt !== null;
   useEffect(() => {
     if (!timed || phase !== 'answering') return;
     const controller = new AbortController();
