@@ -53,6 +53,7 @@ export function createLearningRecalculator(ctx: AppContext) {
         review_policy: a.review_policy,
         closes_at: a.closes_at,
         offline_grace_minutes: a.offline_grace_minutes ?? 0,
+        override_closes_at: a.override_closes_at,
       },
       now,
     );

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { DONT_KNOW } from '../../../shared/contracts/attempts.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -27,6 +28,8 @@ export interface GradedAnswer {
   review_policy: string | null;
   closes_at: string | null;
   offline_grace_minutes: number | null;
+  /** The latest close an override of the assessment gives a student or school (issue 27). */
+  override_closes_at: string | null;
 }
 
 export function createLearningRepository(db: Db) {
@@ -112,6 +115,11 @@ export function createLearningRepository(db: Db) {
           's.review_policy',
           's.closes_at',
           's.offline_grace_minutes',
+          sql<
+            string | null
+          >`(select max(o.closes_at) from assessment_overrides o where o.assessment_id = ${sql.ref('s.id')})`.as(
+            'override_closes_at',
+          ),
         ])
         .where('a.user_id', '=', userId)
         .where('a.status', '=', 'submitted')
