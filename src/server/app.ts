@@ -40,6 +40,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService } from './features/notifications/notifications.service.ts';
 import { learningRoutes } from './features/learning/learning.routes.ts';
+import { examLiveRoutes } from './features/live/exam-live.routes.ts';
+import { createExamLiveService } from './features/live/exam-live.service.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
 import { createLiveService } from './features/live/live.service.ts';
 import { createLearningService } from './features/learning/learning.service.ts';
@@ -211,12 +213,22 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       reports.scoresChanged(userId);
     },
     readinessOf: (userId) => learning.readinessOf(userId),
+    // `examLive` is created below; attempts only call this on a request, long after.
+    onActivity: (assessmentId, userId) => examLive.changed(assessmentId, userId),
   });
   // Accommodations (issue 27): each change moves the deadlines of the attempts it reaches at once.
   const overrides = createOverridesService(ctx, {
     assessments,
     teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
-    retime: attempts.retime,
+    // A student's override changed (and the attempts it moved): staff watching the live view see it.
+    retime: async (f) => {
+      const moved = await attempts.retime(f);
+      if (f.assessmentId !== undefined) {
+        if (f.userId !== undefined) examLive.changed(f.assessmentId, f.userId);
+        for (const m of moved) examLive.changed(f.assessmentId, m.user_id);
+      }
+      return moved;
+    },
     audit: (entry) => rolesRepo.insertAudit([entry]),
   });
   const support = createSupportService(ctx, {
@@ -250,8 +262,18 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     authenticateHash: auth.authenticateHash,
     onSessionsChanged: auth.onSessionsChanged,
   });
+  const examLive = createExamLiveService(ctx, {
+    bus,
+    assessments,
+    teacherSchoolIds: usersRepo.schoolIdsOfTeacher,
+    authenticateHash: auth.authenticateHash,
+    onSessionsChanged: auth.onSessionsChanged,
+  });
   // Open event streams would keep the server from closing: end them first (clients reconnect elsewhere).
-  app.addHook('preClose', async () => live.closeStreams());
+  app.addHook('preClose', async () => {
+    live.closeStreams();
+    examLive.closeStreams();
+  });
   app.addHook('onClose', () => bus.close());
 
   const invite = auth.sendInvitation;
@@ -310,6 +332,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       reportsRoutes(route, reports);
       supportRoutes(route, support);
       liveRoutes(route, live);
+      examLiveRoutes(route, examLive);
       contentRoutes(route, content);
       announcementsRoutes(route, announcements);
       usersRoutes(route, {

@@ -48,6 +48,7 @@ export const ATTEMPT_PATHS = {
   answer: (i: string, q: number | string) => `/attempts/${i}/answers/${q}`,
   position: (i: string) => `/attempts/${i}/position`,
   submit: (i: string) => `/attempts/${i}/submit`,
+  heartbeat: (i: string) => `/attempts/${i}/heartbeat`,
   result: (i: string) => `/attempts/${i}/result`,
   analysis: (i: string) => `/attempts/${i}/analysis`,
   diagnosticResults: '/my/diagnostic-results',
@@ -143,4 +144,10 @@ export const LIVE_PATHS = {
   messages: (i: number | string) => `/live-discussions/${i}/messages`,
   message: (i: number | string, m: number | string) => `/live-discussions/${i}/messages/${m}`,
   stream: (i: number | string) => `/live-discussions/${i}/stream`,
+} as const;
+
+/** The live view of an exam in progress (staff): each student's state, and its event stream. */
+export const EXAM_LIVE_PATHS = {
+  view: (i: number | string) => `/admin/assessments/${i}/live`,
+  stream: (i: number | string) => `/admin/assessments/${i}/live/stream`,
 } as const;

@@ -61,6 +61,7 @@ const QuestionEdit = lazyScreen(() => import('../features/questions/screens/ques
 const Announcements = lazyScreen(() => import('../features/announcements/screens/announcements-screen.tsx'));
 const Assessments = lazyScreen(() => import('../features/assessments/screens/assessments-screen.tsx'));
 const AssessmentEdit = lazyScreen(() => import('../features/assessments/screens/assessment-edit-screen.tsx'));
+const ExamLive = lazyScreen(() => import('../features/exam-live/screens/exam-live-screen.tsx'));
 const Content = lazyScreen(() => import('../features/content/screens/content-screen.tsx'));
 const ContentEdit = lazyScreen(() => import('../features/content/screens/content-edit-screen.tsx'));
 const AdminResources = lazyScreen(() => import('../features/resources/screens/admin-resources-screen.tsx'));
@@ -172,6 +173,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     element: withParams(AssessmentEdit, (p) => ({ kind: 'quiz' as const, id: p.id })),
   },
   { path: PATHS.adminExams, meta: page('Manage Exams'), element: <Assessments kind="exam" /> },
+  { path: '/admin/assessments/:id/live', meta: page('Live View'), element: withParams(ExamLive, idOf) },
   {
     path: '/admin/exam/:id?',
     meta: page('Exam'),

@@ -135,6 +135,16 @@ export function configureOutbox(options: {
   void drain();
 }
 
+/**
+ * What a write's body becomes as it is sent, given the writes still waiting behind it (a feature adds what only
+ * the moment of sending knows: the quiz tells the server how many answers are still on the device).
+ */
+type BodyAtSend = (entry: OutboxEntry, behind: readonly OutboxEntry[]) => object;
+let bodyAtSend: BodyAtSend = (entry) => entry.body;
+export function setBodyAtSend(decorate: BodyAtSend): void {
+  bodyAtSend = decorate;
+}
+
 /** Stores the write first, then tries to send it. Resolves once it is safely in IndexedDB. */
 export function enqueue(write: OutboxWrite): Promise<void> {
   const stored = storeWrite(write);
@@ -172,7 +182,7 @@ export async function pendingEntries(filter?: (entry: OutboxEntry) => boolean): 
  * Sends one entry, giving up after `sendTimeoutMs` with a TimeoutError: the request is aborted (the browser
  * drops the connection) and the drain stops waiting even if the abort is never heard.
  */
-async function send(entry: OutboxEntry): Promise<unknown> {
+async function send(entry: OutboxEntry, body: object = entry.body): Promise<unknown> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_resolve, reject) => {
@@ -184,9 +194,7 @@ async function send(entry: OutboxEntry): Promise<unknown> {
   });
   const options = { signal: controller.signal };
   const call =
-    entry.method === 'PUT'
-      ? putJson(entry.path, entry.body, options)
-      : postJson(entry.path, entry.body, options);
+    entry.method === 'PUT' ? putJson(entry.path, body, options) : postJson(entry.path, body, options);
   // The loser of the race below settles later (aborted): nobody waits for it any more.
   call.catch(() => undefined);
   try {
@@ -234,7 +242,7 @@ async function drainOnce(): Promise<DrainResult> {
       break;
     }
     try {
-      const response = await send(entry);
+      const response = await send(entry, bodyAtSend(entry, mine.slice(index + 1)));
       await removeIfSame(entry);
       result.sent += 1;
       failures = 0;

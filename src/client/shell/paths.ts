@@ -48,6 +48,8 @@ export const PATHS = {
   adminExam: (id?: Id) => opt('/admin/exam', id),
   adminDiagnostics: '/admin/diagnostics',
   adminDiagnostic: (id?: Id) => opt('/admin/diagnostic', id),
+  /** The live view of a quiz or exam being taken. */
+  adminAssessmentLive: (id: Id) => `/admin/assessments/${id}/live`,
   adminLectures: '/admin/lectures',
   adminLecture: (id?: Id) => opt('/admin/lecture', id),
   adminLiveDiscussions: '/admin/live-discussions',

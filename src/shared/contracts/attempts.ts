@@ -4,6 +4,8 @@ import { questionTypeSchema } from './questions.ts';
 
 const optionId = z.string().regex(/^[A-Za-z0-9_-]{1,24}$/);
 const uuid = z.uuid({ message: 'The attempt id must be a UUID.' });
+/** How many answers wait to sync on a device (an outbox holds one per question at most). */
+const outboxSize = z.number().int().min(0).max(10_000);
 
 /** A question as a student sees it while taking: no answer key, no explanation. */
 export const studentQuestionSchema = z.object({
@@ -124,6 +126,8 @@ export const saveAnswerBodySchema = z.strictObject({
   /** When the student answered, by the device's clock; judged against the deadline within the offline grace. */
   answered_at: z.iso.datetime({ offset: true }),
   position: z.number().int().min(0).max(500).optional(),
+  /** Answers waiting to sync on the device as it sends this one (the live view shows it to staff). */
+  outbox: outboxSize.optional(),
 });
 export type SaveAnswerBody = z.input<typeof saveAnswerBodySchema>;
 export const saveAnswerResponseSchema = z.object({
@@ -140,6 +144,19 @@ export const saveAnswerResponseSchema = z.object({
   deadline_at: z.string().nullable(),
   grace_until: z.string().nullable(),
 });
+/**
+ * A timed attempt's device says it is still there, and how many answers wait to sync on it. The answer is the
+ * attempt's clock as the server has it now (an override given mid-attempt moves it).
+ */
+export const heartbeatBodySchema = z.strictObject({ outbox: outboxSize });
+export type HeartbeatBody = z.infer<typeof heartbeatBodySchema>;
+export const heartbeatResponseSchema = z.object({
+  deadline_at: z.string().nullable(),
+  grace_until: z.string().nullable(),
+  server_time: z.string(),
+});
+export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
+
 /** Where the student is in the attempt, so another device resumes at the same question. */
 export const positionBodySchema = z.strictObject({ position: z.number().int().min(0).max(500) });
 export const submitBodySchema = z.strictObject({ submitted_at: z.iso.datetime({ offset: true }).optional() });

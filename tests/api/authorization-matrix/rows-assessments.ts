@@ -79,6 +79,23 @@ export const ASSESSMENTS_ROWS: Record<string, Row> = {
     expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
     params: (x) => ({ id: x.at.assessments.edit, schoolId: x.at.school.id }),
   },
+  // The live view of an assessment being taken: staff who may follow it, a teacher seeing their own students.
+  'GET /api/admin/assessments/:id/live': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.take }),
+    reveals: (res, x) => {
+      if (x.who.role !== 'teacher') return null;
+      const mine = x.w.teacherSchools(x.who);
+      const rows = (res.json() as { rows: Array<{ user_id: number; school_id: number | null }> }).rows;
+      const bad = rows.filter((r) => r.school_id === null || !mine.includes(r.school_id));
+      return bad.length ? `lists students ${bad.map((r) => r.user_id).join(', ')} of other schools` : null;
+    },
+  },
+  // Allowed: 406 here (an injected request does not ask for text/event-stream, and the stream would stay open).
+  'GET /api/admin/assessments/:id/live/stream': {
+    expect: '401 | 403 | 403 | ok 403 | ok 403 | ok ok',
+    params: (x) => ({ id: x.at.assessments.take }),
+  },
 
   // Taking assessments: students only, and only their own attempts (another's is a 404, as if it did not exist).
   'GET /api/my/assessments': {
@@ -112,6 +129,11 @@ export const ASSESSMENTS_ROWS: Record<string, Row> = {
     expect: '401 | ok 404 | ok 404 | 403 | 403 | 403',
     params: (x) => ({ id: x.at.openAttempt }),
     body: () => ({ position: 0 }),
+  },
+  'POST /api/attempts/:id/heartbeat': {
+    expect: '401 | ok 404 | ok 404 | 403 | 403 | 403',
+    params: (x) => ({ id: x.at.openAttempt }),
+    body: () => ({ outbox: 0 }),
   },
   'POST /api/attempts/:id/submit': {
     expect: '401 | ok 404 | ok 404 | 403 | 403 | 403',

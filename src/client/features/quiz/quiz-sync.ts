@@ -9,6 +9,7 @@ import {
   drain,
   enqueue,
   outboxSnapshot,
+  setBodyAtSend,
   subscribeOutbox,
   subscribeOutboxSnapshot,
 } from '../../lib/outbox.ts';
@@ -25,6 +26,10 @@ export const submitKey = (attemptId: string) => `submit:${attemptId}`;
 export const isAnswerEntry = (entry: OutboxEntry, attemptId: string) =>
   entry.meta.type === 'answer' && entry.meta.attemptId === attemptId;
 export const isSubmitEntry = (entry: OutboxEntry, attemptId: string) => entry.key === submitKey(attemptId);
+
+/** How many of an attempt's answers are among these writes (the outbox's, waiting to be sent). */
+export const waitingAnswers = (entries: readonly OutboxEntry[], attemptId: string) =>
+  entries.filter((e) => isAnswerEntry(e, attemptId)).length;
 
 export function queueAnswer(attemptId: string, questionId: number, body: SaveAnswerBody): Promise<void> {
   return enqueue({
@@ -58,6 +63,13 @@ export function startQuizSync(): void {
   if (started) return;
   started = true;
   configureOutbox({ currentUserId: () => authState.user?.id ?? null });
+  // Each answer tells the server how many of the attempt's answers are still waiting on this device behind
+  // it (staff see it in the live view), as it is sent: a replay after a while offline says how many are left.
+  setBodyAtSend((entry, behind) =>
+    entry.meta.type === 'answer'
+      ? { ...entry.body, outbox: waitingAnswers(behind, String(entry.meta.attemptId)) }
+      : entry.body,
+  );
   // Signing in (again) is a start too: writes that waited for this person go out now.
   subscribeKey(authState, 'user', () => void drain());
 

@@ -5,6 +5,7 @@ import type {
   Attempt,
   AttemptResult,
   DiagnosticResults,
+  HeartbeatResponse,
 } from '../../../shared/contracts/attempts.ts';
 import { ATTEMPT_PATHS } from '../../../shared/api-paths.ts';
 import type { KnowledgeGraph } from '../../../shared/contracts/knowledge-graph.ts';
@@ -113,6 +114,11 @@ export function fetchAttempt(id: string, signal?: AbortSignal): Promise<Attempt>
 }
 
 /** Best effort: where the student is, so another device resumes at the same question. */
+/** The device of an attempt in progress is there, with this many answers waiting to sync; answers the clock. */
+export function sendHeartbeat(id: string, outbox: number, signal?: AbortSignal): Promise<HeartbeatResponse> {
+  return postJson<HeartbeatResponse>(ATTEMPT_PATHS.heartbeat(id), { outbox }, { signal });
+}
+
 export async function savePosition(id: string, position: number): Promise<void> {
   await putJson(ATTEMPT_PATHS.position(id), { position });
 }

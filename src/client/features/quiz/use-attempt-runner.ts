@@ -15,6 +15,7 @@ import type { SessionData } from './attempt-session.ts';
 import { flaggedNumbers, submitConfirmText, unansweredNumbers } from './attempt-view.ts';
 import type { AnswerMap } from './attempt-view.ts';
 import { isSubmitEntry, queueAnswer, queueSubmit, useSyncStatus } from './quiz-sync.ts';
+import { useAttemptHeartbeat, type HeartbeatClock } from './use-attempt-heartbeat.ts';
 
 export type RunnerPhase = 'answering' | 'submitting' | 'waiting-sync' | 'submitted';
 
@@ -22,7 +23,17 @@ export type RunnerPhase = 'answering' | 'submitting' | 'waiting-sync' | 'submitt
  * One attempt being taken: answers saved as they are given (outbox first), flags, where the student is,
  * and submission — confirmed by the student, or automatic at the deadline, delivered when the network allows.
  */
-export function useAttemptRunner(initial: SessionData, onSubmitted: (result: AttemptResult | null) => void) {
+export function useAttemptRunner(
+  initial: SessionData,
+  onSubmitted: (result: AttemptResult | null) => void,
+  options: {
+    /**
+     * The server's word on the attempt's clock (each heartbeat): by default its deadline is adopted
+     * (adoptDeadline: staff may have given extra time). A caller may take it over.
+     */
+    onClock?: (clock: HeartbeatClock) => void;
+  } = {},
+) {
   const { attempt } = initial;
   const [answers, setAnswers] = useState<AnswerMap>(initial.answers);
   const [position, setPosition] = useState(initial.position);
@@ -114,6 +125,12 @@ export function useAttemptRunner(initial: SessionData, onSubmitted: (result: Att
   }, [phase, submitWaiting, attempt.id]);
 
   const locked = phase !== 'answering' || expired;
+
+  // A timed attempt says it is there (staff follow it live; its deadline may move): see the hook.
+  useAttemptHeartbeat(attempt.id, {
+    active: attempt.deadline_at !== null && phase === 'answering' && !expired,
+    onClock: options.onClock ?? ((c) => adoptDeadline(attempt.id, c.deadline_at)),
+  });
 
   const save = useCallback(
     (questionId: number, answer: GivenAnswer | null, flagged: boolean) => {

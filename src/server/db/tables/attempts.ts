@@ -24,6 +24,9 @@ export interface AttemptsTable {
   last_seen_at: string | null;
   /** 1 when an answer or the submit arrived after the deadline, within the offline grace. */
   used_offline_grace: number;
+  /** Answers waiting to sync on the student's device, as it last reported (save or heartbeat); null: never. */
+  outbox_size: number | null;
+  outbox_reported_at: string | null;
 }
 export interface AttemptAnswersTable {
   attempt_id: string;

@@ -18,6 +18,8 @@ export type SaveBody = {
   flagged: boolean;
   answered_at: string;
   position?: number;
+  /** Answers waiting to sync on the device (stored with the touch, for the live view). */
+  outbox?: number;
 };
 export type Saved = {
   saved: boolean;
@@ -29,7 +31,7 @@ export type Saved = {
   grace_until: string | null;
 };
 /** As stored, with the attempt's kind (a diagnostic's answer also returns its next step). */
-type Stored = Omit<Saved, 'adaptive'> & { kind: string };
+type Stored = Omit<Saved, 'adaptive'> & { kind: string; assessmentId: number | null };
 
 const notInAttempt = () => unprocessable({ question_id: ['This question is not part of this attempt.'] });
 
@@ -94,7 +96,7 @@ export function createAnswerSave(
     const q = await repo.questionToCheck(questionId);
     return repo.transaction(async (trx): Promise<Stored | undefined> => {
       const t = now();
-      const attempt = await trx.touchOwnOpen(id, auth.user.id, t, LATENCY_GRACE_MS);
+      const attempt = await trx.touchOwnOpen(id, auth.user.id, t, LATENCY_GRACE_MS, body.outbox ?? null);
       // A diagnostic's answer is final once saved, which the long way checks under the attempt's lock.
       if (!attempt || attempt.kind === 'diagnostic') return undefined;
       // Refusals roll the touch back, as if the request had not come (the long way refuses before touching).
@@ -109,6 +111,7 @@ export function createAnswerSave(
         kind: attempt.kind,
         deadline_at: attempt.deadline_at,
         grace_until: attempt.grace_until,
+        assessmentId: attempt.assessment_id,
       };
     });
   }
@@ -132,6 +135,7 @@ export function createAnswerSave(
       now: t.toISOString(),
       onTimeFrom,
       position: body.position !== undefined && body.position < questions ? body.position : null,
+      outbox: body.outbox ?? null,
     });
     // Submitted or past its deadline in between: nothing was written, and the long way says which.
     if (!touched) return undefined;
@@ -142,6 +146,7 @@ export function createAnswerSave(
       kind: found.attempt.kind,
       deadline_at: found.attempt.deadline_at,
       grace_until: found.attempt.grace_until,
+      assessmentId: found.attempt.assessment_id,
     };
   }
 
@@ -179,6 +184,7 @@ export function createAnswerSave(
             feedback: showKey ? feedbackFor(q, value) : null,
             kind: row.kind,
             ...clock,
+            assessmentId: row.assessment_id,
           };
         }
         throw conflict('In Test Yourself your first answer counts; it cannot be changed.');
@@ -189,7 +195,14 @@ export function createAnswerSave(
         // The same answer again writes nothing (its time stays when it was first given); an older replay
         // is told it was superseded, as anywhere else.
         const older = answeredAt < Date.parse(previous.answered_at ?? previous.saved_at);
-        return { saved: !older, superseded: older, feedback: null, kind: row.kind, ...clock };
+        return {
+          saved: !older,
+          superseded: older,
+          feedback: null,
+          kind: row.kind,
+          assessmentId: null,
+          ...clock,
+        };
       }
       const lateBy = lateness(row, t, answeredAt);
       const value = valueOf(body.answer);
@@ -201,16 +214,26 @@ export function createAnswerSave(
       });
       if (lateBy === 'grace' && written) await trx.update(row.id, { used_offline_grace: 1 });
       if (lateBy === 'on_time') await touch(row, trx);
+      if (body.outbox !== undefined)
+        await trx.update(row.id, { outbox_size: body.outbox, outbox_reported_at: now().toISOString() });
       if (written && body.position !== undefined && body.position < ids.length)
         await trx.update(row.id, { position: body.position });
       // An older replay of a write the server already has newer: nothing changed, and the client is told.
-      return { saved: written, superseded: !written, feedback, kind: row.kind, ...clock };
+      return {
+        saved: written,
+        superseded: !written,
+        feedback,
+        kind: row.kind,
+        assessmentId: row.assessment_id,
+        ...clock,
+      };
     });
   }
 
   async function saveAnswer(auth: Authed, id: string, questionId: number, body: SaveBody): Promise<Saved> {
-    const { kind, ...saved } =
+    const { kind, assessmentId, ...saved } =
       (await saveOnTime(auth, id, questionId, body)) ?? (await saveTheLongWay(auth, id, questionId, body));
+    if (assessmentId !== null) core.deps.onActivity?.(assessmentId, auth.user.id);
     if (kind !== 'diagnostic') return saved;
     return { ...saved, adaptive: await stepAfterAnswer(id) };
   }

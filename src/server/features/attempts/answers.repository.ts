@@ -5,17 +5,24 @@ import type { AttemptAnswersTable } from '../../db/tables/attempts.ts';
 
 // The answer-save path, compiled once (db/prepared.ts): it runs for every answer of every student.
 const ownOpenTouched = prepared(
-  (db: Db, p: { id: string; userId: number; now: string; onTimeFrom: string }) =>
+  (db: Db, p: { id: string; userId: number; now: string; onTimeFrom: string; outbox: number | null }) =>
     db
       .updateTable('attempts')
-      .set({ last_seen_at: p.now })
+      // The device's outbox, when it said: folded into the touch, no write of its own.
+      .set({
+        last_seen_at: p.now,
+        outbox_size: sql<number | null>`coalesce(cast(${p.outbox} as integer), outbox_size)`,
+        outbox_reported_at: sql<
+          string | null
+        >`case when cast(${p.outbox} as integer) is null then outbox_reported_at else ${p.now} end`,
+      })
       .where('id', '=', p.id)
       .where('user_id', '=', p.userId)
       .where('status', '=', 'in_progress')
       .where('kind', '!=', 'practice')
       .where((eb) => eb.or([eb('deadline_at', 'is', null), eb('deadline_at', '>=', p.onTimeFrom)]))
       // Only what the save checks: the option orders alone are kilobytes a save would copy for nothing.
-      .returning(['id', 'kind', 'question_ids', 'started_at', 'deadline_at', 'grace_until']),
+      .returning(['id', 'kind', 'question_ids', 'started_at', 'deadline_at', 'grace_until', 'assessment_id']),
 );
 const answerOf = prepared((db: Db, p: { attemptId: string; questionId: number }) =>
   db
@@ -60,6 +67,8 @@ export interface OnTimeSave {
   onTimeFrom: string;
   /** Where the student is, kept only if this answer is written; null to leave it. */
   position: number | null;
+  /** Answers waiting to sync on the device, as it reported with this save; null: it did not say. */
+  outbox: number | null;
 }
 
 /**
@@ -73,6 +82,8 @@ function onTimeSaveStatement(s: OnTimeSave) {
   const a = s.answer;
   return sql<{ touched: number; written: number }>`with t as (
       update attempts set last_seen_at = ${s.now},
+        outbox_size = coalesce(${s.outbox}::integer, outbox_size),
+        outbox_reported_at = case when ${s.outbox}::integer is null then outbox_reported_at else ${s.now} end,
         position = case when ${s.position}::integer is not null and not exists (
           select 1 from attempt_answers x
           where x.attempt_id = ${a.attempt_id} and x.question_id = ${a.question_id}
@@ -107,6 +118,7 @@ const ownOpenWithQuestion = prepared(
         'attempts.started_at',
         'attempts.deadline_at',
         'attempts.grace_until',
+        'attempts.assessment_id',
         'questions.id as question_id',
         'questions.type as question_type',
         'questions.content as question_content',
@@ -128,13 +140,20 @@ export function answerQueries(db: Db) {
      * returns it, locked until the transaction ends, in one statement; undefined for anything else (the caller
      * then takes the long way, which tells the cases apart).
      */
-    touchOwnOpen: async (id: string, userId: number, now: Date, latencyGraceMs: number) =>
+    touchOwnOpen: async (
+      id: string,
+      userId: number,
+      now: Date,
+      latencyGraceMs: number,
+      outbox: number | null = null,
+    ) =>
       (
         await ownOpenTouched(db, {
           id,
           userId,
           now: now.toISOString(),
           onTimeFrom: new Date(now.getTime() - latencyGraceMs).toISOString(),
+          outbox,
         })
       ).rows[0],
     /**

@@ -24,6 +24,11 @@ export interface AttemptsDeps {
   teacherSchoolIds?: (userId: number) => Promise<number[]>;
   /** Told once an attempt's grading has committed (the learning loop refreshes the student's figures). */
   onGraded?: (userId: number) => void;
+  /**
+   * Told (synchronously, cheaply: it only queues) that an attempt at an assessment changed as staff watching it
+   * live would see: a start, a save, a heartbeat, a submit or an auto-submit (features/live/exam-live.ts).
+   */
+  onActivity?: (assessmentId: number, userId: number) => void;
   /** Each topic's readiness by the learning pathway's rule (the learning feature), for the diagnostic's results. */
   readinessOf?: (userId: number) => Promise<{
     of: Map<number, 'known' | 'ready' | 'not_yet'>;

@@ -4,6 +4,8 @@ import {
   answerParamsSchema,
   attemptParamsSchema,
   attemptSchema,
+  heartbeatBodySchema,
+  heartbeatResponseSchema,
   diagnosticResultsSchema,
   resultSchema,
   saveAnswerBodySchema,
@@ -74,6 +76,17 @@ export function attemptsRoutes(
     params: attemptParamsSchema,
     body: positionBodySchema,
     handler: ({ params, body, auth }) => attempts.savePosition(auth, params.id, body.position),
+  });
+  route({
+    method: 'POST',
+    url: ATTEMPT_PATHS.heartbeat(':id'),
+    access: STUDENT,
+    summary:
+      'The device of an attempt in progress is there, with its count of answers waiting to sync; answers the deadline',
+    params: attemptParamsSchema,
+    body: heartbeatBodySchema,
+    response: heartbeatResponseSchema,
+    handler: ({ params, body, auth }) => attempts.heartbeat(auth, params.id, body.outbox),
   });
   route({
     method: 'POST',

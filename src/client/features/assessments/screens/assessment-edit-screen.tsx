@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { PATHS } from '../../../shell/paths.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import type { Assessment } from '../../../../shared/contracts/assessments.ts';
@@ -70,6 +71,9 @@ function AssessmentEditor({ kind, id }: AssessmentEditScreenProps) {
     <div className="screen bo-wide assessment-edit-screen">
       <div className="screen__header">
         <PageTitle>{title}</PageTitle>
+        {current && kind !== 'diagnostic' && (
+          <Link to={PATHS.adminAssessmentLive(current.id)}>Live view</Link>
+        )}
         <Link to={assessmentsPath(kind)}>Back to the {noun.many}</Link>
       </div>
       {current && (

@@ -13,6 +13,7 @@ import type { Column } from '../../../components/list-kit/index.ts';
 import { ASSESSMENT_NOUN, assessmentPath } from '../assessment-kind.ts';
 import type { AssessmentKind } from '../assessment-kind.ts';
 import { PageTitle } from '../../../shell/page-title.tsx';
+import { PATHS } from '../../../shell/paths.ts';
 
 export type AssessmentsScreenProps = { kind: AssessmentKind };
 
@@ -108,6 +109,15 @@ function columns(kind: AssessmentKind): Array<Column<Assessment>> {
           >
             {a.can_edit ? 'Edit' : 'View'}
           </Link>
+          {kind !== 'diagnostic' && (
+            <Link
+              className="button button--small button--secondary"
+              to={PATHS.adminAssessmentLive(a.id)}
+              aria-label={`Live view of ${a.title}`}
+            >
+              Live view
+            </Link>
+          )}
           {!a.can_edit && <div className="bo-table__muted">Read-only</div>}
         </>
       ),
