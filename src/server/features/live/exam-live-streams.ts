@@ -1,7 +1,7 @@
 import type { ExamLiveRow } from '../../../shared/contracts/exam-live.ts';
-import { HttpError } from '../../plugins/errors.ts';
 import type { EventBus } from '../../plugins/event-bus.ts';
-import { RECONNECT_AFTER_MS, reconnectFrame, type StreamOwner, type StreamSink } from './live-streams.ts';
+import { RECONNECT_AFTER_MS, reconnectFrame } from './live-streams.ts';
+import { createStreamAdmission, recheckOwner, type StreamOwner, type StreamSink } from './stream-kit.ts';
 
 /** A reader this far behind is dropped: it reconnects and reads the view again, instead of us buffering. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -54,8 +54,12 @@ export function createExamLiveStreams(deps: {
   coalesceMs: number;
 }) {
   const hubs = new Map<number, Hub>();
-  const perUser = new Map<number, number>();
-  let total = 0;
+  const admit = createStreamAdmission({
+    streamsPerUser: deps.streamsPerUser,
+    streamsPerProcess: deps.streamsPerProcess,
+    kind: 'live views',
+    verb: 'open this one',
+  });
   const channelOf = (assessmentId: number) => `exam-live:${assessmentId}`;
 
   function send(conn: Conn, frame: string): void {
@@ -91,18 +95,7 @@ export function createExamLiveStreams(deps: {
   }
 
   function recheck(conn: Conn): void {
-    if (conn.checking) return;
-    conn.checking = true;
-    conn.owner.stillAllowed().then(
-      (allowed) => {
-        conn.checking = false;
-        if (!allowed) conn.sink.end();
-      },
-      (err: unknown) => {
-        conn.checking = false;
-        deps.warn(err, 'live view: checking a stream’s owner again failed');
-      },
-    );
+    recheckOwner(conn, deps.warn, 'live view');
   }
 
   function hubFor(assessmentId: number): Hub {
@@ -178,34 +171,7 @@ export function createExamLiveStreams(deps: {
     },
 
     /** Counts one more stream for the user, or refuses it; the returned function uncounts it (once). */
-    admit(userId: number): () => void {
-      const mine = perUser.get(userId) ?? 0;
-      if (mine >= deps.streamsPerUser)
-        throw new HttpError(
-          429,
-          `You have ${deps.streamsPerUser} live views open already. Close one (in another tab or on another device) to open this one.`,
-          undefined,
-          { 'retry-after': '30' },
-        );
-      if (total >= deps.streamsPerProcess)
-        throw new HttpError(
-          503,
-          'Too many people are following live views right now. Please try again shortly.',
-          undefined,
-          { 'retry-after': '10' },
-        );
-      perUser.set(userId, mine + 1);
-      total++;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        total--;
-        const left = (perUser.get(userId) ?? 1) - 1;
-        if (left > 0) perUser.set(userId, left);
-        else perUser.delete(userId);
-      };
-    },
+    admit,
 
     /**
      * Attaches a stream: changes from now on reach it. `ready` is sent once the bus listens (the client then

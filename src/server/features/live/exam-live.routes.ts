@@ -1,9 +1,8 @@
 import { idParamSchema } from '../../../shared/contracts/common.ts';
 import { EXAM_LIVE_PATHS, examLiveResponseSchema } from '../../../shared/contracts/exam-live.ts';
 import { type Route, STAFF } from '../../plugins/routes.ts';
-import { API_SECURITY_HEADERS } from '../../plugins/security-headers.ts';
 import type { ExamLiveService } from './exam-live.service.ts';
-import type { StreamSink } from './live-streams.ts';
+import { eventStreamSink } from './stream-kit.ts';
 
 /** The live view of an exam in progress (staff who may follow the assessment), and its event stream. */
 export function examLiveRoutes(route: Route, live: ExamLiveService): void {
@@ -28,29 +27,7 @@ export function examLiveRoutes(route: Route, live: ExamLiveService): void {
     handler: async ({ params, auth, request, reply }) => {
       const accept = request.headers.accept ?? '';
       const attach = await live.openStream(auth, params.id, accept.includes('text/event-stream'));
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...API_SECURITY_HEADERS,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.flushHeaders();
-      const sink: StreamSink = {
-        write: (text) => {
-          if (!res.writableEnded && !res.destroyed) res.write(text);
-        },
-        buffered: () => res.writableLength,
-        end: () => {
-          if (!res.writableEnded) res.end();
-        },
-        onClose: (handler) => {
-          if (res.destroyed || res.socket === null || res.socket.destroyed) queueMicrotask(handler);
-          else res.once('close', handler);
-        },
-      };
+      const sink = eventStreamSink(reply);
       try {
         await attach(sink);
       } catch (err) {

@@ -13,7 +13,7 @@ import type { AssessmentsService } from '../assessments/assessments.service.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createExamLiveStreams } from './exam-live-streams.ts';
 import { createExamLiveRepository, type LiveAttemptRow, type StudentRow } from './exam-live.repository.ts';
-import type { StreamSink } from './live-streams.ts';
+import type { StreamSink } from './stream-kit.ts';
 
 /** Each student's own terms for an assessment (the overrides feature), by user id. */
 export type OverridesOf = (

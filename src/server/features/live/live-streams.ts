@@ -1,6 +1,6 @@
 import type { LiveMessage } from '../../../shared/contracts/live.ts';
-import { HttpError } from '../../plugins/errors.ts';
 import type { EventBus } from '../../plugins/event-bus.ts';
+import { createStreamAdmission, recheckOwner, type StreamOwner, type StreamSink } from './stream-kit.ts';
 
 /** A reader this far behind is dropped: it reconnects and replays from its last id, instead of us buffering. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -11,21 +11,6 @@ export type LiveBusEvent =
   /** A message too long for a NOTIFY: each process reads it once from the database. */
   | { t: 'message-ref'; id: number }
   | { t: 'deleted'; id: number };
-
-/** One open event stream, as the hub sees it: write text, or end it. */
-export interface StreamSink {
-  write(text: string): void;
-  /** Bytes written but not yet sent to the client. */
-  buffered(): number;
-  end(): void;
-  onClose(handler: () => void): void;
-}
-
-/** Who holds a stream, and how to ask again whether they still may (signed in, and allowed to see it). */
-export interface StreamOwner {
-  userId: number;
-  stillAllowed: () => Promise<boolean>;
-}
 
 interface Conn {
   sink: StreamSink;
@@ -82,9 +67,6 @@ export function createLiveStreams(deps: {
   streamsPerProcess: number;
 }) {
   const hubs = new Map<number, Hub>();
-  /** Streams open or opening on this process, per user and in all. */
-  const perUser = new Map<number, number>();
-  let total = 0;
   const channelOf = (sessionId: number) => `live:${sessionId}`;
 
   function send(conn: Conn, id: number | null, frame: string): void {
@@ -138,56 +120,16 @@ export function createLiveStreams(deps: {
     return hub;
   }
 
-  /**
-   * Ends the stream if its owner may no longer have it. No end event: the client reconnects, and is told
-   * 401 or 404 then, as any request would be. A failed check (the database away) keeps the stream.
-   */
   function recheck(conn: Conn): void {
-    if (conn.checking) return;
-    conn.checking = true;
-    conn.owner.stillAllowed().then(
-      (allowed) => {
-        conn.checking = false;
-        if (!allowed) conn.sink.end();
-      },
-      (err: unknown) => {
-        conn.checking = false;
-        deps.warn(err, 'live: checking a stream’s owner again failed');
-      },
-    );
+    recheckOwner(conn, deps.warn, 'live');
   }
 
-  /** Counts one more stream for the user, or refuses it; the returned function uncounts it (once). */
-  function admit(userId: number): () => void {
-    const mine = perUser.get(userId) ?? 0;
-    if (mine >= deps.streamsPerUser)
-      throw new HttpError(
-        429,
-        `You have ${deps.streamsPerUser} live discussions open already. Close one (in another tab or on another device) to follow this one.`,
-        undefined,
-        { 'retry-after': '30' },
-      );
-    if (total >= deps.streamsPerProcess)
-      throw new HttpError(
-        503,
-        'Too many people are following live discussions right now. Please try again shortly.',
-        undefined,
-        {
-          'retry-after': '10',
-        },
-      );
-    perUser.set(userId, mine + 1);
-    total++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      total--;
-      const left = (perUser.get(userId) ?? 1) - 1;
-      if (left > 0) perUser.set(userId, left);
-      else perUser.delete(userId);
-    };
-  }
+  const admit = createStreamAdmission({
+    streamsPerUser: deps.streamsPerUser,
+    streamsPerProcess: deps.streamsPerProcess,
+    kind: 'live discussions',
+    verb: 'follow this one',
+  });
 
   function leave(sessionId: number, conn: Conn): void {
     const hub = hubs.get(sessionId);

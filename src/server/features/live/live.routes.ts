@@ -10,8 +10,7 @@ import {
   liveMessagesResponseSchema,
 } from '../../../shared/contracts/live.ts';
 import type { Route } from '../../plugins/routes.ts';
-import { API_SECURITY_HEADERS } from '../../plugins/security-headers.ts';
-import type { StreamSink } from './live-streams.ts';
+import { eventStreamSink } from './stream-kit.ts';
 import type { LiveService } from './live.service.ts';
 
 /** Live discussions: the sessions a caller may join, each one's thread, and its event stream. */
@@ -79,33 +78,7 @@ export function liveRoutes(route: Route, live: LiveService): void {
         Number.isInteger(lastEventId) && lastEventId > 0 && lastEventId <= 2_147_483_647
           ? Math.max(lastEventId, query.after)
           : query.after;
-      // Ours from here: no JSON serialiser, no compression buffering the events.
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...API_SECURITY_HEADERS,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // Proxies such as nginx would otherwise hold events back in their buffer.
-        'x-accel-buffering': 'no',
-      });
-      res.flushHeaders();
-      const sink: StreamSink = {
-        // A stream ended (shutdown, a slow reader dropped) may still get an event before its 'close'.
-        write: (text) => {
-          if (!res.writableEnded && !res.destroyed) res.write(text);
-        },
-        buffered: () => res.writableLength,
-        end: () => {
-          if (!res.writableEnded) res.end();
-        },
-        // A client gone while access was checked: its 'close' has passed already, and would never come.
-        onClose: (handler) => {
-          if (res.destroyed || res.socket === null || res.socket.destroyed) queueMicrotask(handler);
-          else res.once('close', handler);
-        },
-      };
+      const sink = eventStreamSink(reply);
       try {
         await attach(sink, after);
       } catch (err) {

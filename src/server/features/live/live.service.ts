@@ -13,7 +13,8 @@ import { forbidden, HttpError, notFound } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
-import { createLiveStreams, type LiveBusEvent, type StreamSink } from './live-streams.ts';
+import { createLiveStreams, type LiveBusEvent } from './live-streams.ts';
+import type { StreamSink } from './stream-kit.ts';
 import { createLiveRepository, type LiveScope, type MessageRow, type SessionRow } from './live.repository.ts';
 
 /** A lively class asks fast, but more than one message every two seconds for a minute is a flood. */
