@@ -4,9 +4,9 @@ import { errorMessage } from '../../lib/http.ts';
 import { showToast } from '../toast.tsx';
 import type { CsvImport, ImportOutcome } from './use-csv-import.ts';
 
-/** Saves text as a CSV file through a temporary link (the download the browser shows). */
-export function saveCsv(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+/** Saves text as a file through a temporary link (the download the browser shows); a CSV unless told. */
+export function saveTextFile(text: string, name: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -16,6 +16,8 @@ export function saveCsv(text: string, name: string): void {
   // Revoked later: some browsers start reading the blob only after click() returns.
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+export const saveCsv = (text: string, name: string): void => saveTextFile(text, name);
 
 /**
  * "Import CSV" (pick a file: its preview shows, see CsvPreview) and "Export CSV" (download what the list shows).

@@ -1,6 +1,6 @@
 // The list-screen kit: what every paged, searchable, sortable list draws. It knows no feature: columns, rows,
 // API calls and CSV texts come in as props.
-export { CsvButtons, ImportReport, saveCsv } from './csv.tsx';
+export { CsvButtons, ImportReport, saveCsv, saveTextFile } from './csv.tsx';
 export { CsvPreview } from './csv-preview.tsx';
 export { previewCsv } from './csv-check.ts';
 export type { CsvContents, CsvFormat } from './csv-check.ts';

@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/contracts/questions.ts';
 import type { ImportFormat, ImportResult } from '../../../../shared/contracts/questions.ts';
 import { richTextToPlain } from '../../../../shared/rich-text.ts';
+import { saveTextFile } from '../../../components/list-kit/index.ts';
 import { showToast } from '../../../components/toast.tsx';
 import { topicOptions } from '../../../components/topic-options.ts';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
@@ -34,14 +35,7 @@ function problemOf(error: unknown): string {
 
 function save(text: string, format: ImportFormat): void {
   const { name, type } = EXPORT_NAMES[format];
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveTextFile(text, name, type);
 }
 
 /**
