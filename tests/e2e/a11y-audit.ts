@@ -98,6 +98,9 @@ export const ADMIN_ID_ROUTES = [
   'adminLearningProfile',
 ] as const satisfies readonly IdKey[];
 
+/** Opened only with an id (the staff audit visits them with a seeded exam's). */
+export const ADMIN_ID_ONLY_ROUTES = ['adminAssessmentLive'] as const satisfies readonly IdKey[];
+
 export const fixedPath = (key: FixedKey): string => PATHS[key];
 export const idPath = (key: IdKey, id?: number | string): string =>
   (PATHS[key] as (id?: number | string) => string)(id);

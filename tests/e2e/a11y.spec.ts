@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PATHS } from '../../src/client/shell/paths.ts';
 import {
+  ADMIN_ID_ONLY_ROUTES,
   ADMIN_ID_ROUTES,
   ADMIN_ROUTES,
   ANONYMOUS_ROUTES,
@@ -41,6 +42,7 @@ test('every route of the route table is audited for some role', () => {
     ...TEACHER_ROUTES,
     ...ADMIN_ROUTES,
     ...ADMIN_ID_ROUTES,
+    ...ADMIN_ID_ONLY_ROUTES,
   ]);
   expect(Object.keys(PATHS).filter((key) => !audited.has(key as PathKey))).toEqual([]);
 });
@@ -121,6 +123,11 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
       // Without an id: the new user, school, question (the question form), quiz (the assessment form) ...
       for (const key of ADMIN_ID_ROUTES) await audit.visit(idPath(key));
       for (const key of ADMIN_ID_ROUTES) await audit.visit(idPath(key, ids[key]));
+      // Issue 27: an exam's live view, and its editor's "Extra time and overrides" tab.
+      await audit.visit(PATHS.adminAssessmentLive(exam));
+      await audit.visit(idPath('adminExam', exam));
+      await page.getByRole('tab', { name: 'Extra time' }).click();
+      await audit.check('/admin/exam (extra time and overrides)', '.assessment-overrides');
       expectNoFindings(audit);
     });
 
