@@ -11,6 +11,8 @@ const ROOT = join(import.meta.dirname, '..');
 const DATA_DIR = join(ROOT, '.tmp', 'bench-live');
 
 export const STUDENTS = Number(process.env.BENCH_LIVE_STUDENTS ?? 500);
+/** Ours listens on this port and the bare floor on the next one; 0 (the default): any free port. */
+const PORT = Number(process.env.BENCH_LIVE_PORT ?? 0);
 
 /** The floor: a bare Node http server that writes each posted body to every open stream. */
 export async function bareServer(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -35,7 +37,7 @@ export async function bareServer(): Promise<{ url: string; close: () => Promise<
     });
   });
   server.maxConnections = STUDENTS + 100;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(PORT ? PORT + 1 : 0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => {
@@ -109,7 +111,7 @@ export async function ourServer(): Promise<{
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  await built.app.listen({ port: PORT, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
   return {
     base,

@@ -30,6 +30,8 @@ const RANGE = 1024 * 1024;
 const CONCURRENCY = 16;
 const SECONDS = Number(process.env.BENCH_RANGE_SECONDS ?? 6);
 const WARM_UP_SECONDS = 1;
+/** Ours listens on this port and @fastify/static on the next one; 0 (the default): any free port. */
+const PORT = Number(process.env.BENCH_RANGE_PORT ?? 0);
 /** Each side's time is split into this many turns. */
 const ROUNDS = 4;
 
@@ -174,7 +176,7 @@ export async function measureRange(): Promise<RangeRun> {
     .executeTakeFirstOrThrow();
   const signer = createFilesService(built.ctx, store, { readers: () => [], sessionOf: async () => null });
   const signed = signer.signedUrl(id, { sessionId });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  await built.app.listen({ port: PORT, host: '127.0.0.1' });
   const ours = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}${signed}`;
 
   // The same bytes on disk, not a copy: a hard link to the store's file.
@@ -186,7 +188,7 @@ export async function measureRange(): Promise<RangeRun> {
   );
   const bare = Fastify({ logger: false });
   await bare.register(fastifyStatic, { root: staticRoot });
-  await bare.listen({ port: 0, host: '127.0.0.1' });
+  await bare.listen({ port: PORT ? PORT + 1 : 0, host: '127.0.0.1' });
   const plain = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/video.mp4`;
 
   try {
