@@ -88,6 +88,10 @@ describe.each(['disk', 's3'] as const)('file store (%s)', (kind) => {
     for (const [start, end] of [
       [0, 9],
       [MIN_PART_SIZE - 5, MIN_PART_SIZE + 4],
+      // A player's 1 MB piece at an odd offset, one of exactly 4 MB, one just past it (read in other sizes).
+      [1001, 1001 + MB - 1],
+      [3, 3 + 4 * MB - 1],
+      [5, 5 + 4 * MB],
       [bytes.length - 1, bytes.length - 1],
     ] as const) {
       const got = await store.get(staged.key, { start, end });
