@@ -195,6 +195,8 @@ describe.each(dialects)('live discussions (%s)', (dialect) => {
     const res = await post(who, id, 'one too many');
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
+    // The count and the message share a commit: a refused message is not saved, and the next is refused too.
+    expect((await post(who, id, 'and another')).statusCode).toBe(429);
     expect(await messageCount(id)).toBe(30);
   });
 });

@@ -23,10 +23,14 @@ export function createRateLimiter(db: Db, now: () => Date) {
     });
   }
   /** One more hit, in one statement (so concurrent requests cannot all see the old count); the new count. */
-  async function hit(key: string, windowMs: number): Promise<{ hits: number; reset_at: string }> {
+  async function hit(
+    key: string,
+    windowMs: number,
+    on: Db = db,
+  ): Promise<{ hits: number; reset_at: string }> {
     const resetAt = new Date(now().getTime() + windowMs).toISOString();
     const nowIso = now().toISOString();
-    const row = await db
+    const row = await on
       .insertInto('rate_limits')
       .values({ key, hits: 1, reset_at: resetAt })
       .onConflict((oc) =>
@@ -72,10 +76,11 @@ export function createRateLimiter(db: Db, now: () => Date) {
     },
     /**
      * Counts this attempt and throws 429 if it is one too many. Counting first, then comparing, means a burst
-     * of simultaneous requests cannot all slip in under the limit.
+     * of simultaneous requests cannot all slip in under the limit. With `on` (a transaction), the hit is part of
+     * what it writes, in its one commit; a refusal then rolls back the transaction's work, its hit included.
      */
-    async consume(key: string, max: number, windowMs: number): Promise<void> {
-      const row = await hit(key, windowMs);
+    async consume(key: string, max: number, windowMs: number, on?: Db): Promise<void> {
+      const row = await hit(key, windowMs, on);
       if (row.hits > max) throw tooMany(row.reset_at);
     },
     /**

@@ -69,21 +69,15 @@ export function createLiveStreams(deps: {
   const hubs = new Map<number, Hub>();
   const channelOf = (sessionId: number) => `live:${sessionId}`;
 
-  function send(conn: Conn, id: number | null, frame: string): void {
-    if (conn.pending) {
-      conn.pending.push([id, frame]);
-      return;
-    }
-    if (conn.sink.buffered() > MAX_BUFFERED_BYTES) {
-      conn.sink.end();
-      return;
-    }
-    conn.sink.write(frame);
-  }
-
   function broadcast(hub: Hub, id: number | null, frame: string): void {
     if (id !== null && id > hub.lastId) hub.lastId = id;
-    for (const conn of hub.conns) send(conn, id, frame);
+    // Encoded once for every stream: each write then hands the socket the same bytes, none copied or encoded.
+    const bytes = Buffer.from(frame, 'utf8');
+    for (const conn of hub.conns) {
+      if (conn.pending) conn.pending.push([id, frame]);
+      else if (conn.sink.buffered() > MAX_BUFFERED_BYTES) conn.sink.end();
+      else conn.sink.write(bytes);
+    }
   }
 
   function onEvent(hub: Hub, event: LiveBusEvent): void {

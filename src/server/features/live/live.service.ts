@@ -8,6 +8,7 @@ import {
   type LiveState,
 } from '../../../shared/contracts/live.ts';
 import type { AppContext } from '../../context.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { MAX_PAYLOAD_BYTES, type EventBus } from '../../plugins/event-bus.ts';
 import { forbidden, HttpError, notFound } from '../../plugins/errors.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -192,13 +193,17 @@ export function createLiveService(
           `This discussion opens for questions ${LIVE_LIMITS.openBeforeMinutes} minutes before it starts.`,
         );
       if (now.getTime() >= endsAt(row)) throw new HttpError(409, 'This discussion has ended.');
-      await deps.limiter.consume(`live-message:${actor.user.id}`, MESSAGES_PER_MINUTE, 60_000);
-      await repo.insert({
-        content_id: id,
-        user_id: actor.user.id,
-        client_id: clientId,
-        body: body.body.trim(),
-        now: now.toISOString(),
+      // The count and the message in one commit (on SQLite, shared with others' and synced off the event
+      // loop, so the streams' writes go on meanwhile): one wait for the disk per message, not two.
+      await withTransaction(ctx.db, async (trx) => {
+        await deps.limiter.consume(`live-message:${actor.user.id}`, MESSAGES_PER_MINUTE, 60_000, trx);
+        await createLiveRepository(trx).insert({
+          content_id: id,
+          user_id: actor.user.id,
+          client_id: clientId,
+          body: body.body.trim(),
+          now: now.toISOString(),
+        });
       });
       // Read back by client id: a resend racing the first send finds the one row either way.
       const saved = (await repo.byClientId(id, clientId))!;

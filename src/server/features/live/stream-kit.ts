@@ -8,9 +8,9 @@ import { API_SECURITY_HEADERS } from '../../plugins/security-headers.ts';
  * again at each heartbeat.
  */
 
-/** One open event stream, as a hub sees it: write text, or end it. */
+/** One open event stream, as a hub sees it: write text (or its UTF-8 bytes, encoded once for many), or end it. */
 export interface StreamSink {
-  write(text: string): void;
+  write(text: string | Uint8Array): void;
   /** Bytes written but not yet sent to the client. */
   buffered(): number;
   end(): void;
