@@ -34,16 +34,24 @@ export type BrowserLoginWeight = {
 
 type Load = { before: string[]; after: string[]; usableMs: number };
 
-// Runs in the page before its own scripts: notes when the Login button stops being disabled.
-function watchLoginButton(): void {
-  const w = window as unknown as { __loginUsableAt?: number };
+// In-page code, as text: this file is type-checked for Node (tsconfig.server.json), without the DOM's types.
+// Runs before the page's own scripts: notes when the Login button stops being disabled.
+const WATCH_LOGIN_BUTTON = `(() => {
   const check = () => {
     const button = document.querySelector('button[type="submit"]');
-    if (w.__loginUsableAt === undefined && button && !button.hasAttribute('disabled'))
-      w.__loginUsableAt = performance.now();
+    if (window.__loginUsableAt === undefined && button && !button.hasAttribute('disabled'))
+      window.__loginUsableAt = performance.now();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
-}
+})()`;
+// The moment the button was enabled and every script's request start (the page's own resource timings).
+const READ_SCRIPTS = `({
+  usableAt: window.__loginUsableAt,
+  scripts: performance
+    .getEntriesByType('resource')
+    .filter((e) => /\\.m?js(\\?|$)/.test(new URL(e.name).pathname))
+    .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+})`;
 
 async function loadLogin(baseUrl: string, cpuSlowdown: number): Promise<Load> {
   const browser = await puppeteer.launch({
@@ -54,20 +62,15 @@ async function loadLogin(baseUrl: string, cpuSlowdown: number): Promise<Load> {
   try {
     const page = await browser.newPage();
     if (cpuSlowdown > 1) await page.emulateCPUThrottling(cpuSlowdown);
-    await page.evaluateOnNewDocument(watchLoginButton);
+    await page.evaluateOnNewDocument(WATCH_LOGIN_BUTTON);
     await page.goto(`${baseUrl}/login`);
-    await page.waitForFunction(() => (window as { __loginUsableAt?: number }).__loginUsableAt !== undefined, {
-      timeout: 60_000,
-    });
+    await page.waitForFunction('window.__loginUsableAt !== undefined', { timeout: 60_000 });
     // What start-up work fetches after the form is usable, to list it too.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const { usableAt, scripts } = await page.evaluate(() => ({
-      usableAt: (window as { __loginUsableAt?: number }).__loginUsableAt!,
-      scripts: performance
-        .getEntriesByType('resource')
-        .filter((e) => /\.m?js(\?|$)/.test(new URL(e.name).pathname))
-        .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
-    }));
+    const { usableAt, scripts } = (await page.evaluate(READ_SCRIPTS)) as {
+      usableAt: number;
+      scripts: Array<{ path: string; start: number }>;
+    };
     const file = (path: string) => path.replace(/^\//, '');
     return {
       before: scripts.filter((s) => s.start < usableAt).map((s) => file(s.path)),

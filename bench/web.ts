@@ -125,23 +125,21 @@ async function audit(
 
 /** The IndexedDB copy the dashboard keeps for its next start (src/client/features/dashboard/held-dashboard.ts). */
 async function dashboardHeld(page: Page, userId: number): Promise<boolean> {
-  return page.evaluate(
-    (key) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('pathbuilder-attempts');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          try {
-            const get = open.result.transaction('attempts').objectStore('attempts').get(key);
-            get.onsuccess = () => resolve(get.result !== undefined);
-            get.onerror = () => resolve(false);
-          } catch {
-            resolve(false);
-          }
-        };
-      }),
-    `copy:${userId}:/my/held-dashboard`,
-  );
+  // In-page code as text: the bench is type-checked for Node, without the DOM's types.
+  const key = JSON.stringify(`copy:${userId}:/my/held-dashboard`);
+  return (await page.evaluate(`new Promise((resolve) => {
+    const open = indexedDB.open('pathbuilder-attempts');
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      try {
+        const get = open.result.transaction('attempts').objectStore('attempts').get(${key});
+        get.onsuccess = () => resolve(get.result !== undefined);
+        get.onerror = () => resolve(false);
+      } catch {
+        resolve(false);
+      }
+    };
+  })`)) as boolean;
 }
 
 /**
@@ -165,9 +163,7 @@ async function warmAudit(origin: string, userId: number): Promise<Audited> {
     await page.click('button[type="submit"]');
     await page.waitForSelector('.dashboard__columns', { timeout: 60_000 });
     // Installed and active: the next navigation is the worker's.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     const deadline = Date.now() + 30_000;
     while (!(await dashboardHeld(page, userId))) {
       if (Date.now() > deadline) throw new Error('the dashboard kept no copy of its data on the device');
@@ -186,7 +182,7 @@ async function warmAudit(origin: string, userId: number): Promise<Audited> {
       page,
     );
     // The page Lighthouse loaded: a warm run is one the service worker controlled.
-    const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+    const controlled = (await page.evaluate('navigator.serviceWorker.controller !== null')) as boolean;
     if (!controlled) throw new Error('the warm visit was not controlled by the service worker');
     return { name: 'dashboard-warm', figures: figuresOf(result), lhr: result?.lhr };
   } finally {
