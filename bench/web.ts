@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { startServer } from './processes.ts';
+import { saveRunFigures } from './results.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -15,7 +16,8 @@ const ROOT = join(import.meta.dirname, '..');
 const DIST = join(ROOT, process.env.BENCH_DIST ?? 'dist');
 const DATA_DIR = join(ROOT, '.tmp', 'bench-web-data');
 const OUT = join(ROOT, '.tmp', 'bench', 'web.json');
-const PORT = 4283;
+// BENCH_WEB_PORT: another port, so two runs can share a machine.
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 4283);
 const STUDENT = { email: 'student@pathbuilder.test', password: 'pathbuilder-demo' };
 // The keys src/client/shell/session.ts reads at start (local storage: a remembered session).
 const TOKEN_KEY = 'auth_token';
@@ -25,6 +27,13 @@ const CHROME_PATH = CHROMIUM_PATH;
 const CHROME_FLAGS = CHROMIUM_FLAGS.filter((flag) => flag !== '--headless');
 
 export const GOALS = { performance: 95, lcpMs: 1500, tbtMs: 100, cls: 0.02 };
+/** Issue 28: the student dashboard's first visit, and a later one as an installed app (service worker in control). */
+export const DASHBOARD_GOALS = { lcpMs: 2000, warmLcpMs: 1000 };
+// How Lighthouse slows the page down (BENCH_WEB_THROTTLING): 'simulate' (its default) loads at full speed and
+// computes the metrics from a model of the network, where every request pays the slow-4G round trips, also
+// one the service worker answers from its cache; 'devtools' slows the real browser (network and CPU), so
+// what the worker answers from the device costs what it costs on the device. See the README's Benchmarks.
+const THROTTLING = (process.env.BENCH_WEB_THROTTLING ?? 'devtools') as 'simulate' | 'devtools';
 // Lighthouse's simulation scales the CPU time it observes, so a busy machine moves the figures: each page
 // is audited this many times (`npm run bench:web -- --runs=5`) and the median run is reported.
 const RUNS = Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3);
@@ -61,7 +70,11 @@ function figuresOf(result: RunnerResult | undefined): PageFigures {
   };
 }
 
-type Audited = { name: string; figures: PageFigures; lhr: unknown };
+type Audited = {
+  name: string;
+  figures: PageFigures;
+  lhr: unknown;
+};
 
 /** One audit in a browser of its own, so nothing (HTTP cache, service worker) carries over. */
 async function audit(
@@ -99,11 +112,79 @@ async function audit(
         onlyCategories: ['performance'],
         // Resetting storage would sign the student out; the browser is new, so its cache is empty anyway.
         disableStorageReset: session !== undefined,
+        throttlingMethod: THROTTLING,
       },
       undefined,
       page,
     );
     return { name, figures: figuresOf(result), lhr: result?.lhr };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The IndexedDB copy the dashboard keeps for its next start (src/client/features/dashboard/held-dashboard.ts). */
+async function dashboardHeld(page: Page, userId: number): Promise<boolean> {
+  // In-page code as text: the bench is type-checked for Node, without the DOM's types.
+  const key = JSON.stringify(`copy:${userId}:/my/held-dashboard`);
+  return (await page.evaluate(`new Promise((resolve) => {
+    const open = indexedDB.open('pathbuilder-attempts');
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      try {
+        const get = open.result.transaction('attempts').objectStore('attempts').get(${key});
+        get.onsuccess = () => resolve(get.result !== undefined);
+        get.onerror = () => resolve(false);
+      } catch {
+        resolve(false);
+      }
+    };
+  })`)) as boolean;
+}
+
+/**
+ * A later visit as an installed app: in one browser profile, the student signs in on /login (remembered),
+ * the dashboard shows and keeps its data, the service worker installs (precaching the app) and activates;
+ * then Lighthouse loads / with storage kept (disableStorageReset), the worker in control.
+ */
+async function warmAudit(origin: string, userId: number): Promise<Audited> {
+  const browser: Browser = await puppeteer.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: CHROME_FLAGS,
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/login`);
+    await page.waitForSelector('button[type="submit"]:not([disabled])');
+    await page.type('input[name="email"]', STUDENT.email);
+    await page.type('input[name="password"]', STUDENT.password);
+    await page.click('input[name="remember"]');
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('.dashboard__columns', { timeout: 60_000 });
+    // Installed and active: the next navigation is the worker's.
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    const deadline = Date.now() + 30_000;
+    while (!(await dashboardHeld(page, userId))) {
+      if (Date.now() > deadline) throw new Error('the dashboard kept no copy of its data on the device');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const result = await lighthouse(
+      `${origin}/`,
+      {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+        throttlingMethod: THROTTLING,
+      },
+      undefined,
+      page,
+    );
+    // The page Lighthouse loaded: a warm run is one the service worker controlled.
+    const controlled = (await page.evaluate('navigator.serviceWorker.controller !== null')) as boolean;
+    if (!controlled) throw new Error('the warm visit was not controlled by the service worker');
+    return { name: 'dashboard-warm', figures: figuresOf(result), lhr: result?.lhr };
   } finally {
     await browser.close();
   }
@@ -197,9 +278,11 @@ async function main(): Promise<void> {
     const session = { origin: server.baseUrl, token, user };
     const login = await median('login', () => audit('login', `${server.baseUrl}/login`));
     const dashboard = await median('/', () => audit('dashboard', `${server.baseUrl}/`, session));
+    const userId = (user as { id: number }).id;
+    const warm = await median('/ (warm)', () => warmAudit(server.baseUrl, userId));
 
     console.log(
-      `\nLighthouse ${new Date().toISOString()} — mobile preset (simulated slow 4G, 4x CPU), median of ${RUNS} runs\n`,
+      `\nLighthouse ${new Date().toISOString()} — mobile preset (slow 4G, 4x CPU, ${THROTTLING === 'devtools' ? 'applied by DevTools' : 'simulated'}), median of ${RUNS} runs\n`,
     );
     const row = (name: string, f: PageFigures) => [
       name,
@@ -215,6 +298,7 @@ async function main(): Promise<void> {
         ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index'],
         row('/login', login),
         row('/ (student dashboard)', dashboard),
+        row('/ (warm: installed, worker in control)', warm),
         [
           'goal',
           `>= ${GOALS.performance}`,
@@ -233,13 +317,30 @@ async function main(): Promise<void> {
       const missed = misses(f);
       if (missed.length) console.log(`warning: ${name} misses its goal: ${missed.join(', ')}`);
     }
+    if (dashboard.lcp.value > DASHBOARD_GOALS.lcpMs)
+      console.log(`warning: / first visit LCP ${fmt(dashboard.lcp)} > ${DASHBOARD_GOALS.lcpMs / 1000} s`);
+    if (warm.lcp.value > DASHBOARD_GOALS.warmLcpMs)
+      console.log(`warning: / warm visit LCP ${fmt(warm.lcp)} > ${DASHBOARD_GOALS.warmLcpMs / 1000} s`);
     mkdirSync(join(ROOT, '.tmp', 'bench'), { recursive: true });
     const runs = { value: RUNS, unit: 'count' };
     writeFileSync(
       OUT,
-      JSON.stringify({ login: { ...login, runs }, dashboard: { ...dashboard, runs } }, null, 2) + '\n',
+      JSON.stringify(
+        {
+          login: { ...login, runs },
+          dashboard: { ...dashboard, runs },
+          dashboard_warm: { ...warm, runs },
+          throttling: THROTTLING,
+        },
+        null,
+        2,
+      ) + '\n',
     );
     console.log(`\nwrote ${OUT}`);
+    saveRunFigures({
+      'web.dashboard.lcp_ms': dashboard.lcp,
+      'web.dashboard.warm_lcp_ms': warm.lcp,
+    });
   } finally {
     server.stop();
   }

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { whenIdle } from './app/idle.ts';
+import { afterFirstPage } from './app/idle.ts';
 import { installPreloadErrorHandling } from './app/lazy-screen.ts';
 import { setPrerenderedPath } from './shell/page-load.tsx';
 import { preloadScreen } from './app/routes.tsx';
@@ -56,11 +56,14 @@ if (prerendered === window.location.pathname) {
   );
 }
 
-// What the first screen does not need waits until it has loaded: each is a chunk of its own.
-whenIdle(() => {
-  // DESIGN 5: answers a student gave before a reload or a closed tab go out on the next start.
+// What the first screen does not need waits until it is shown (on /login: until the form can be sent), then
+// for an idle moment: each is a chunk of its own.
+afterFirstPage(() => {
   const failed = (error: unknown) => console.error('A start-up module could not be loaded.', error);
-  import('./features/quiz/quiz-sync.ts').then(({ drainOnStart }) => drainOnStart(), failed);
+  // DESIGN 5: answers a student gave before a reload or a closed tab go out on the next start. Only with a
+  // session (drainOnStart sends nothing without one; signing in leads to the dashboard, which starts the sync).
+  if (hasStoredToken())
+    import('./features/quiz/quiz-sync.ts').then(({ drainOnStart }) => drainOnStart(), failed);
   import('./app/sw-register.ts').then(({ registerServiceWorker }) => registerServiceWorker(), failed);
   // Tells the service worker whose saved-offline items it may serve (lib/offline-content.ts does it on load),
   // so a student who signs in and goes offline at once still opens what they saved.

@@ -100,3 +100,38 @@ test('other paths still get the plain app shell', async ({ request }) => {
   expect(registration.headers()['cache-control']).toBe('no-cache');
   expect(await registration.text()).toContain('<div id="root"></div>');
 });
+
+test('a visitor without a session gets only the sign-in code before the form can be sent; the service worker comes after', async ({
+  page,
+}) => {
+  // The moment the Login button stops being disabled, noted by the page itself.
+  await page.addInitScript(() => {
+    const w = window as unknown as { loginUsableAt?: number };
+    new MutationObserver(() => {
+      const button = document.querySelector('button[type="submit"]');
+      if (w.loginUsableAt === undefined && button && !button.hasAttribute('disabled'))
+        w.loginUsableAt = performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.goto('/login');
+  await expect(loginButton(page)).toBeEnabled();
+  // Offline still works for this visitor: the worker registers (and precaches) once the form is usable.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
+  const { usableAt, scripts } = await page.evaluate(() => ({
+    usableAt: (window as unknown as { loginUsableAt: number }).loginUsableAt,
+    scripts: performance
+      .getEntriesByType('resource')
+      .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime }))
+      .filter((e) => e.name.endsWith('.js')),
+  }));
+  const before = scripts.filter((s) => s.start < usableAt).map((s) => s.name);
+  const after = scripts.filter((s) => s.start >= usableAt).map((s) => s.name);
+  expect(before.some((name) => /\/login-screen-[^/]+\.js$/.test(name))).toBe(true);
+  // Nothing of the dashboard, the offline items or the worker's registration before the form is usable.
+  for (const chunk of [/\/dashboard-[^/]+\.js$/, /\/sw-register-/, /\/workbox-window/, /\/offline-content-/])
+    expect(before.filter((name) => chunk.test(name))).toEqual([]);
+  expect(after.some((name) => /\/sw-register-/.test(name))).toBe(true);
+  // Without a session there are no answers waiting to be sent: the outbox's code (in the dashboard's chunk)
+  // is not fetched at all.
+  expect(after.filter((name) => /\/dashboard-[^/]+\.js$/.test(name))).toEqual([]);
+});

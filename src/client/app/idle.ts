@@ -1,3 +1,5 @@
+import { whenFirstPageShown } from '../shell/page-load.tsx';
+
 /**
  * Runs `task` once the page has loaded and the main thread is idle (at the latest `timeoutMs` after the
  * load), so start-up work that the first screen does not need never competes with it.
@@ -12,4 +14,24 @@ export function whenIdle(task: () => void, timeoutMs = 2000): void {
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
+}
+
+/** A first page that never settles (a request hanging on classroom Wi-Fi) holds start-up work no longer. */
+export const FIRST_PAGE_WAIT_MS = 10_000;
+
+/**
+ * Runs `task` when idle after the first page is shown (its form usable, its data painted), or
+ * FIRST_PAGE_WAIT_MS after the load at the latest: the service worker's precache, the outbox and the rest
+ * then never take the network or the main thread from the first screen.
+ */
+export function afterFirstPage(task: () => void, waitMs = FIRST_PAGE_WAIT_MS): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    // A task of its own: the render that follows the first commit (a hydrated form's enabled button) goes first.
+    window.setTimeout(() => whenIdle(task), 0);
+  };
+  void whenFirstPageShown().then(start);
+  whenIdle(() => window.setTimeout(start, waitMs));
 }

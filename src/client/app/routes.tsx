@@ -107,10 +107,12 @@ const DashboardRoute = Object.assign(
       const user = authState.user;
       if (homePathOf(user) === PATHS.admin) return AdminDashboard.preload();
       if (user && roleOf(user) === 'student' && user.taken_diagnostics === 1) {
-        import('../features/dashboard/use-dashboard.ts').then(
+        // Ready once the code is in and what the device holds is read: the first render paints it at once.
+        const held = import('../features/dashboard/use-dashboard.ts').then(
           ({ prefetchDashboard }) => prefetchDashboard(),
           () => undefined,
         );
+        return Promise.all([Dashboard.preload(), held]).then(() => undefined);
       }
       return Dashboard.preload();
     },

@@ -19,22 +19,31 @@ export function offlineStampText(updatedAt: number | undefined, now: number = Da
   return updatedAt === undefined ? 'Offline' : `Offline, last updated ${formatUpdatedAt(updatedAt, now)}`;
 }
 
+export function refreshingStampText(updatedAt: number | undefined, now: number = Date.now()): string {
+  return updatedAt === undefined
+    ? 'Refreshing'
+    : `Refreshing, last updated ${formatUpdatedAt(updatedAt, now)}`;
+}
+
 /**
  * Offline, or when the data on screen is a copy saved earlier (the network failed although the browser
  * says online): says how old the data is. `updatedAt` and `saved` come from the screen's LoadState.
+ * `refreshing`: the data is what this device held, shown while the server's answer is on its way.
  */
 export function OfflineStamp({
   updatedAt,
   saved = false,
+  refreshing = false,
 }: {
   updatedAt: number | undefined;
   saved?: boolean;
+  refreshing?: boolean;
 }) {
   const online = useOnline();
-  if (online && !saved) return null;
+  if (online && !saved && !refreshing) return null;
   return (
     <p className="offline-stamp" role="status">
-      {offlineStampText(updatedAt)}
+      {online && !saved ? refreshingStampText(updatedAt) : offlineStampText(updatedAt)}
     </p>
   );
 }

@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { PAGE_LOAD_EXPECTED_REPORTS } from '../../shared/constants.ts';
 import { Loading } from '../components/loading.tsx';
 import { ReloadNotice } from './reload-notice.tsx';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 export type PageLoadStatus = 'pending' | 'loaded' | 'failed';
 
@@ -24,6 +25,18 @@ const PageLoadContext = createContext<Reporter>(noop);
 // the build's render and the client's first render, which hydrates that HTML, both start it as loaded, so
 // they match and the page stays in view with no spinner frame. Cleared once the first page has mounted.
 let prerenderedPath: string | null = null;
+
+// The first page shown (loaded or failed, and committed): start-up work the page does not need waits for it
+// (main.tsx), so on /login nothing else is fetched before the form can be sent.
+let firstPageShown: () => void = () => {};
+const firstPage = new Promise<void>((resolve) => {
+  firstPageShown = resolve;
+});
+
+/** Resolves once the first page is shown: its data in (or failed), its markup committed. */
+export function whenFirstPageShown(): Promise<void> {
+  return firstPage;
+}
 
 /** Set by the prerender and by main.tsx before it hydrates the prerendered page. */
 export function setPrerenderedPath(path: string | null): void {
@@ -49,6 +62,11 @@ export function PageLoadBoundary({
     path !== undefined && path === prerenderedPath ? 'loaded' : 'pending',
   );
   useEffect(() => setPrerenderedPath(null), []);
+  // After hydration's second render (useHydrated turns true), the one that enables a prerendered form.
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated && status !== 'pending') firstPageShown();
+  }, [hydrated, status]);
   const counts = useRef({ loaded: 0, failed: 0 });
   const report = useCallback(
     (kind: 'loaded' | 'failed') => {

@@ -2,6 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../src/client/shell/session.ts';
+import {
+  forgetHeldDashboard,
+  holdDashboard,
+  readHeldDashboard,
+} from '../../../src/client/features/dashboard/held-dashboard.ts';
 import DashboardScreen from '../../../src/client/features/dashboard/screens/dashboard-screen.tsx';
 import { json, makeUser, mockFetch } from '../helpers.ts';
 import { renderScreen } from '../render.tsx';
@@ -10,6 +15,7 @@ import { item, LAST, QUIZZES } from './quiz-list-fixtures.ts';
 // The student dashboard (the quizzes list: list-screens.test.tsx).
 beforeEach(async () => {
   await clear(createStore('pathbuilder-attempts', 'attempts'));
+  forgetHeldDashboard();
   authState.user = makeUser();
   authState.token = 'token-abc';
 });
@@ -240,5 +246,82 @@ describe('the student dashboard with a pathway', () => {
     const details = announcement.querySelector('details')!;
     expect(details.open).toBe(false);
     expect(announcement.querySelector('summary')!.textContent).toContain('First-aid certificates');
+  });
+});
+
+describe('the student dashboard from what this device holds', () => {
+  const heldAt = new Date(2026, 10, 27, 10, 42).getTime();
+  const hold = async () => {
+    await holdDashboard(7, {
+      data: {
+        quizzes: [item({ id: 2, title: 'Held quiz' })],
+        exams: [],
+        diagnostics: [],
+        updatedAt: heldAt,
+      },
+      summary: null,
+      announcements: [],
+    });
+    // As at start: nothing read into memory yet, only the device's copy.
+    forgetHeldDashboard();
+  };
+
+  it('paints the held dashboard at once, marked as refreshing with its time, then the server’s answer unmarked', async () => {
+    await hold();
+    let answer!: () => void;
+    const listsIn = new Promise<void>((resolve) => (answer = resolve));
+    mockFetch((request) => {
+      if (request.url === '/api/my/assessments?kind=quiz')
+        return listsIn.then(() => json(200, { data: [item({ id: 3, title: 'Fresh quiz' })] }));
+      if (request.url.startsWith('/api/my/assessments')) return listsIn.then(() => json(200, { data: [] }));
+      if (request.url.startsWith('/api/usernotifications/unseen-count')) return json(200, { count: 0 });
+      return undefined;
+    });
+    renderScreen(<DashboardScreen user={makeUser()} />);
+
+    // Before any list has come back: what the device held, never shown as new.
+    expect(await screen.findByText('Held quiz')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Refreshing, last updated 10:42');
+    expect(screen.queryByText('Fresh quiz')).toBeNull();
+
+    answer();
+    expect(await screen.findByText('Fresh quiz')).toBeTruthy();
+    expect(screen.queryByText('Held quiz')).toBeNull();
+    expect(screen.queryByText(/Refreshing/)).toBeNull();
+  });
+
+  it('when the reads fail, keeps the held dashboard, marked as saved earlier (not refreshing forever)', async () => {
+    await hold();
+    mockFetch((request) => {
+      if (request.url.startsWith('/api/my/assessments')) throw new TypeError('Failed to fetch');
+      if (request.url.startsWith('/api/usernotifications/unseen-count')) return json(200, { count: 0 });
+      return undefined;
+    });
+    renderScreen(<DashboardScreen user={makeUser()} />);
+    expect(await screen.findByText('Held quiz')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Offline, last updated 10:42'));
+    expect(screen.queryByText(/Refreshing/)).toBeNull();
+  });
+
+  it('holds what the server answered for the next start, with the time it was read', async () => {
+    mockFetch((request) => {
+      if (request.url === '/api/my/assessments?kind=quiz')
+        return json(200, { data: [item({ id: 3, title: 'Fresh quiz' })] });
+      if (request.url.startsWith('/api/my/assessments')) return json(200, { data: [] });
+      if (request.url.startsWith('/api/usernotifications/unseen-count')) return json(200, { count: 0 });
+      return undefined;
+    });
+    const before = Date.now();
+    renderScreen(<DashboardScreen user={makeUser()} />);
+    expect(await screen.findByText('Fresh quiz')).toBeTruthy();
+    // Nothing was held: no stamp, the server's answer is shown as it is.
+    expect(screen.queryByRole('status')).toBeNull();
+    await waitFor(async () => {
+      const held = await readHeldDashboard(7);
+      expect(held?.data.quizzes.map((q) => q.title)).toEqual(['Fresh quiz']);
+      expect(held!.data.updatedAt).toBeGreaterThanOrEqual(before);
+    });
+    // Another student on the same tablet holds nothing of it.
+    expect(await readHeldDashboard(8)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import type { StudentAssessment } from '../quiz/index.ts';
 import { mergeLocalAttempts } from '../quiz/index.ts';
 import { useReloadOnSync } from '../quizzes/index.ts';
 import { fetchMySummary } from '../learning/index.ts';
+import { readHeldDashboard } from './held-dashboard.ts';
 
 // The dashboard is the first screen after start: setting up the quiz sync sends answers that waited offline.
 startQuizSync();
@@ -48,11 +49,15 @@ async function loadDashboard(userId: number | null, signal: AbortSignal): Promis
 const PREFETCH_FRESH_MS = 10_000;
 let prefetched: { data: Promise<DashboardData>; at: number; userId: number | null } | null = null;
 
-export function prefetchDashboard(): void {
+/** Starts the dashboard's reads; resolves once what the device holds is read (null: nothing held). */
+export function prefetchDashboard(): Promise<unknown> {
   const userId = authState.user?.id ?? null;
+  // What the device holds, to paint at once while the reads are on their way (held-dashboard.ts).
+  const held = userId !== null ? readHeldDashboard(userId) : Promise.resolve(null);
   const data = loadDashboard(userId, new AbortController().signal);
   data.catch(() => undefined);
   prefetched = { data, at: Date.now(), userId };
+  return held;
 }
 
 function takePrefetched(userId: number | null): Promise<DashboardData> | null {

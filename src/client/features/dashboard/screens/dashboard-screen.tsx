@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '../../../../shared/contracts/auth.ts';
 import { usePageReady } from '../../../shell/page-load.tsx';
@@ -12,6 +14,11 @@ import { NextStepCard } from '../components/next-step-card.tsx';
 import { ProgressCard } from '../components/progress-card.tsx';
 import { stateDetail } from '../../quiz/index.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { useOnline } from '../../../lib/use-online.ts';
+import { holdDashboard, useHeldDashboard } from '../held-dashboard.ts';
+import type { DashboardData } from '../use-dashboard.ts';
+import type { CurrentAnnouncement } from '../../../../shared/contracts/announcements.ts';
+import type { LearningSummary } from '../../../../shared/contracts/learning.ts';
 import { dashboardView } from '../dashboard-view.ts';
 import { nextStep } from '../next-step.ts';
 import { useDashboard, useLearningSummary } from '../use-dashboard.ts';
@@ -23,35 +30,32 @@ import { AnnouncementCards, useCurrentAnnouncements } from '../../announcements/
 
 export type DashboardScreenProps = { user: User | null };
 
-/**
- * A student's dashboard. New notifications first, then one card with the next step; the rest follows in two
- * columns from 768 px (the work on the left, announcements and where the student stands on the right).
- * Nothing shows until the announcements and the learning summary are in (or failed): arriving later, they
- * would push the page, or change the first card's button, under the student's thumb.
- */
-function StudentHome({ userId }: { userId: number }) {
-  const announcements = useCurrentAnnouncements(userId);
-  const learning = useLearningSummary(true);
-  const news = useNewNotifications(userId);
-  const { data, loading, error, updatedAt } = useDashboard(true);
+type HomeProps = {
+  data: DashboardData;
+  summary: LearningSummary | null;
+  announcements: readonly CurrentAnnouncement[];
+  dismiss: (id: number) => void;
+  newest: string | null;
+  /** The stamp over the page: nothing for the server's answer, how old it is for anything else. */
+  stamp: ReactNode;
+};
+
+function Home({ data, summary, announcements, dismiss, newest, stamp }: HomeProps) {
   const now = useNow();
-  const held = !announcements.settled || !learning.settled || !news.settled;
-  usePageReady({ loading: (loading && !data) || (held && !error), error });
-  if (!data || held) return null;
   const view = dashboardView(data);
-  const next = nextStep(view, data.quizzes, learning.summary);
+  const next = nextStep(view, data.quizzes, summary);
   const moreInProgress = view.inProgress.filter((item) => next.kind !== 'continue' || item !== next.item);
   return (
     <>
-      <NewNotifications newest={news.newest} />
-      <OfflineStamp updatedAt={updatedAt} />
+      <NewNotifications newest={newest} />
+      {stamp}
       <div className="dashboard__columns">
         <div className="dashboard__lead">
           <NextStepCard next={next} now={now} />
         </div>
         <div className="dashboard__side">
-          <AnnouncementCards visible={announcements.visible} dismiss={announcements.dismiss} />
-          {learning.summary && <LearningCard data={learning.summary} />}
+          <AnnouncementCards visible={announcements} dismiss={dismiss} />
+          {summary && <LearningCard data={summary} />}
           <ProgressCard quizzes={view.progress.quizzes} exams={view.progress.exams} />
           <NotificationsCard />
         </div>
@@ -78,6 +82,65 @@ function StudentHome({ userId }: { userId: number }) {
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * A student's dashboard. New notifications first, then one card with the next step; the rest follows in two
+ * columns from 768 px (the work on the left, announcements and where the student stands on the right).
+ * Nothing of the server's answer shows until the announcements and the learning summary are in (or failed):
+ * arriving later, they would push the page, or change the first card's button, under the student's thumb.
+ * Meanwhile, what the dashboard showed last time on this device (held-dashboard.ts) shows at once, marked as
+ * refreshing with its time, never as new; offline or when the reads fail, it stays, marked as saved earlier.
+ */
+function StudentHome({ userId }: { userId: number }) {
+  const announcements = useCurrentAnnouncements(userId);
+  const learning = useLearningSummary(true);
+  const news = useNewNotifications(userId);
+  const { data, loading, error, updatedAt } = useDashboard(true);
+  const kept = useHeldDashboard(userId);
+  const heldBack = !announcements.settled || !learning.settled || !news.settled;
+  const fresh = data !== undefined && !heldBack;
+  const held = fresh ? null : kept.held;
+  const online = useOnline();
+  // What the server answered is kept for the next start: only the network's answer, online.
+  useEffect(() => {
+    if (!fresh || !data || !online || data.updatedAt === undefined) return;
+    void holdDashboard(userId, {
+      data,
+      summary: learning.summary,
+      announcements: [...announcements.visible],
+    });
+    // Once per answer: the answer's lists change identity with every load.
+  }, [fresh, data, online, userId]); // eslint-disable-line react-hooks/exhaustive-deps
+  usePageReady({
+    loading: held === null && ((loading && !data) || (heldBack && !error) || (!kept.settled && !data)),
+    error: held === null ? error : null,
+  });
+  if (fresh) {
+    return (
+      <Home
+        data={data}
+        summary={learning.summary}
+        announcements={announcements.visible}
+        dismiss={announcements.dismiss}
+        newest={news.newest}
+        stamp={<OfflineStamp updatedAt={updatedAt} />}
+      />
+    );
+  }
+  if (!held) return null;
+  // The reads failed (offline, unreachable): what the device holds stays, saved earlier; else it refreshes.
+  const failed = error !== null && error !== undefined;
+  return (
+    <Home
+      data={held.data}
+      summary={held.summary}
+      announcements={held.announcements}
+      dismiss={announcements.dismiss}
+      newest={null}
+      stamp={<OfflineStamp updatedAt={held.data.updatedAt} saved={failed} refreshing={!failed} />}
+    />
   );
 }
 
