@@ -16,7 +16,11 @@ export function createAttemptResults(
   core: AttemptCore,
   parts: {
     own: Own;
-    grade: (row: AttemptRow, auto: boolean) => Promise<Graded | undefined>;
+    grade: (
+      row: AttemptRow,
+      auto: boolean,
+      meanwhile?: (graded: Graded) => void,
+    ) => Promise<Graded | undefined>;
     diagnosticLog: DiagnosticLogOf;
   },
 ) {
@@ -38,13 +42,28 @@ export function createAttemptResults(
     return new Set(asked.filter((q) => held.has(q.id)).map((q) => q.micro_topic_id));
   }
 
+  /**
+   * Whether the caller may see the per-topic tallies, and the topics whose tally must still wait (a held-back
+   * key): read once, so the result below never mixes two moments.
+   */
+  async function disclosure(auth: Authed, { row, questions, answers, assessment }: Graded) {
+    const staff = staffReads(auth, row);
+    const released = staff || reviewReleased(assessment, now().getTime());
+    // Whatever the kind: a quiz or exam that shares a question with another assessment hides that key in
+    // its review, so that topic's tally waits too (the diagnostic, drawing from the whole bank, meets many).
+    const withheld =
+      released && !staff ? await heldTopics(row, markedOn(row, questions, answers)) : new Set<number>();
+    return { released, withheld };
+  }
+
   /** The result as the caller may see it: the score, and per topic only once the answers are released. */
   async function resultOf(
     auth: Authed,
-    { row, questions, answers, assessment }: Graded,
+    graded: Graded,
+    disclosed: ReturnType<typeof disclosure> = disclosure(auth, graded),
   ): Promise<AttemptResult> {
-    const staff = staffReads(auth, row);
-    const released = staff || reviewReleased(assessment, now().getTime());
+    const { row, questions, answers, assessment } = graded;
+    const { released, withheld } = await disclosed;
     const topics = new Map<
       number,
       {
@@ -55,11 +74,7 @@ export function createAttemptResults(
         total: number;
       }
     >();
-    const marked = markedOn(row, questions, answers);
-    // Whatever the kind: a quiz or exam that shares a question with another assessment hides that key in
-    // its review, so that topic's tally waits too (the diagnostic, drawing from the whole bank, meets many).
-    const withheld = released && !staff ? await heldTopics(row, marked) : new Set<number>();
-    for (const q of marked) {
+    for (const q of markedOn(row, questions, answers)) {
       const t = topics.get(q.micro_topic_id) ?? {
         micro_topic_id: q.micro_topic_id,
         micro_topic_name: q.micro_topic_name,
@@ -101,8 +116,18 @@ export function createAttemptResults(
 
   async function submit(auth: Authed, id: string): Promise<AttemptResult> {
     const row = await own(auth, id);
-    const graded = row.status === 'in_progress' ? await grade(row, false) : undefined;
-    return graded ? resultOf(auth, graded) : result(auth, id);
+    // The result's own reads start once the marks are written and run while the commit is synced to disk
+    // (the submit's wait until then was its slowest part); the answer still goes only after the sync.
+    let disclosed: ReturnType<typeof disclosure> | undefined;
+    const graded =
+      row.status === 'in_progress'
+        ? await grade(row, false, (g) => {
+            disclosed = disclosure(auth, g);
+            // Awaited below; if the commit fails instead, nobody does, and that is no error of its own.
+            disclosed.catch(() => {});
+          })
+        : undefined;
+    return graded ? resultOf(auth, graded, disclosed) : result(auth, id);
   }
 
   async function result(auth: Authed, id: string): Promise<AttemptResult> {

@@ -28,8 +28,8 @@ export function createAttemptsService(ctx: AppContext, deps: AttemptsDeps) {
   };
   const grading = createGrading(core);
   // Every submit, the student's or the auto-submit, is seen live by staff watching the assessment.
-  const grade: typeof grading.grade = async (row, auto) => {
-    const graded = await grading.grade(row, auto);
+  const grade: typeof grading.grade = async (row, auto, meanwhile) => {
+    const graded = await grading.grade(row, auto, meanwhile);
     if (graded) activity(row);
     return graded;
   };

@@ -11,8 +11,18 @@ export function createGrading(core: AttemptCore) {
   /**
    * Grades from the saved answers; only the first finaliser wins, so a retried submit changes nothing.
    * The attempt row stays locked while grading, so an answer cannot slip in between reading and marking.
+   *
+   * `meanwhile` is handed what was graded as soon as the marks are written, before they are on disk: work it
+   * starts there (the submit's reads for its answer) runs while the commit is synced, instead of after. It
+   * must not be awaited in here: on SQLite its queries wait for the connection this transaction holds and
+   * run once its COMMIT frees it (the sync itself runs off the event loop, transaction.ts); on PostgreSQL
+   * they take a connection of their own. Nothing is answered before `grade` resolves, after the sync.
    */
-  async function grade(first: AttemptRow, auto: boolean): Promise<Graded | undefined> {
+  async function grade(
+    first: AttemptRow,
+    auto: boolean,
+    meanwhile?: (graded: Graded) => void,
+  ): Promise<Graded | undefined> {
     // Read side by side before the lock: an attempt's questions are fixed when it starts. (Not while the
     // transaction holds its connection: on PostgreSQL, submits waiting for pooled connections while holding
     // one could take every connection of the pool and wait for each other.)
@@ -24,7 +34,9 @@ export function createGrading(core: AttemptCore) {
       const row = await trx.findLocked(first.id);
       if (!row || row.status !== 'in_progress') return undefined;
       const answers = await answersById(row.id, trx);
-      return gradeLocked(trx, { row, questions, answers, assessment }, auto);
+      const graded = await gradeLocked(trx, { row, questions, answers, assessment }, auto);
+      if (graded) meanwhile?.(graded);
+      return graded;
     });
     if (graded) deps.onGraded?.(graded.row.user_id);
     return graded;
