@@ -1,6 +1,8 @@
+import type { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import type { Db } from './schema.ts';
 import type { Durability } from './node-sqlite.ts';
+import type { WriteTurn } from './write-turn.ts';
 
 /** Runs work in a transaction, joining the caller's if there already is one (Kysely does not nest them). */
 export function withTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
@@ -32,11 +34,30 @@ export function groupCommitSettled(db: Db): Promise<void> {
 }
 
 /**
- * SQLite: transactions on `db` share commits (see GroupCommit). `exec` runs a statement on the same connection
- * directly: the savepoints around each unit then skip Kysely's building and compiling (two per save).
+ * SQLite: the units of work a request may run straight on the connection, inside the group commit (see
+ * `rawUnit`), or undefined where there is no group commit with a connection to hand (PostgreSQL, a caller's
+ * transaction): the caller then goes through Kysely.
  */
-export function enableGroupCommit(db: Db, durability?: Durability, exec?: (sql: string) => void): void {
-  groupCommits.set(db, new GroupCommit(db, durability, exec));
+export function rawUnit<T>(db: Db, work: (conn: DatabaseSync) => T): Promise<T> | undefined {
+  if (db.isTransaction) return undefined;
+  return groupCommits.get(db)?.runRaw(work);
+}
+
+export interface GroupCommitOptions {
+  /** Syncs each commit off the event loop (node-sqlite.ts). */
+  durability?: Durability;
+  /**
+   * The connection Kysely drives: the savepoints around each unit then skip Kysely's building and compiling
+   * (two per save), and `rawUnit` hands it to the hot paths' own prepared statements.
+   */
+  raw?: DatabaseSync;
+  /** Several processes write to the file: each batch waits for this process's turn (write-turn.ts). */
+  turn?: WriteTurn;
+}
+
+/** SQLite: transactions on `db` share commits (see GroupCommit). */
+export function enableGroupCommit(db: Db, options: GroupCommitOptions = {}): void {
+  groupCommits.set(db, new GroupCommit(db, options));
 }
 
 /** Units per shared commit at most, so reads waiting for the connection get their turn. */
@@ -62,16 +83,26 @@ interface Unit {
 class GroupCommit {
   readonly #db: Db;
   readonly #durability: Durability | undefined;
-  readonly #exec: ((sql: string) => void) | undefined;
+  readonly #raw: DatabaseSync | undefined;
+  readonly #turn: WriteTurn | undefined;
   readonly #queue: Unit[] = [];
   #scheduled = false;
   /** Syncs to disk still under way, each answering a committed batch when it is done. */
   readonly #syncing = new Set<Promise<void>>();
 
-  constructor(db: Db, durability?: Durability, exec?: (sql: string) => void) {
+  constructor(db: Db, { durability, raw, turn }: GroupCommitOptions) {
     this.#db = db;
     this.#durability = durability;
-    this.#exec = exec;
+    this.#raw = raw;
+    this.#turn = turn;
+  }
+
+  /** A unit run synchronously on the connection (`rawUnit`); without one, undefined. */
+  runRaw<T>(work: (conn: DatabaseSync) => T): Promise<T> | undefined {
+    const raw = this.#raw;
+    if (!raw) return undefined;
+    // Inside the batch's transaction: the statements' commit is the batch's (node-sqlite.ts syncs it).
+    return this.run(() => Promise.resolve(work(raw)));
   }
 
   run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
@@ -93,7 +124,20 @@ class GroupCommit {
 
   async #drain(): Promise<void> {
     try {
-      while (this.#queue.length) await this.#batch(this.#queue.splice(0, MAX_UNITS));
+      while (this.#queue.length) {
+        if (!this.#turn) {
+          await this.#batch(this.#queue.splice(0, MAX_UNITS));
+          continue;
+        }
+        // The units that arrive while the other process writes join this batch.
+        await this.#turn.acquire();
+        try {
+          await this.#batch(this.#queue.splice(0, MAX_UNITS));
+        } finally {
+          // Committed (or rolled back): the sync to disk needs no turn.
+          this.#turn.release();
+        }
+      }
     } finally {
       this.#scheduled = false;
       if (this.#queue.length) {
@@ -114,9 +158,9 @@ class GroupCommit {
     }
     try {
       // Directly on the connection the transaction holds when we can, else through Kysely.
-      const exec = this.#exec;
+      const raw = this.#raw;
       const run = async (statement: string) => {
-        if (exec) exec(statement);
+        if (raw) raw.exec(statement);
         else await sql.raw(statement).execute(trx);
       };
       for (const [i, unit] of units.entries()) {
