@@ -16,7 +16,7 @@ export interface WriteTurn {
   release(): void;
 }
 
-type TurnMessage = { pbWriteTurn: 'acquire' | 'release' | 'granted' };
+export type TurnMessage = { pbWriteTurn: 'acquire' | 'release' | 'granted' };
 const isTurnMessage = (m: unknown): m is TurnMessage =>
   typeof m === 'object' && m !== null && typeof (m as { pbWriteTurn?: unknown }).pbWriteTurn === 'string';
 
@@ -72,17 +72,36 @@ export class WriteTurns<Id> {
   }
 }
 
-/** In the primary of WORKERS > 1 on SQLite: serves the workers' turns over cluster IPC. */
-export function serveWriteTurnsToWorkers(): void {
-  const turns = new WriteTurns<Worker>();
-  cluster.on('message', (worker: Worker, message: unknown) => {
-    if (!isTurnMessage(message)) return;
+/** A process the turns are served to: a cluster worker, or a child forked with an IPC channel. */
+export interface TurnPeer {
+  send(message: TurnMessage): unknown;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  on(event: 'exit' | 'disconnect', listener: () => void): unknown;
+}
+
+/** Serves `turns` to `peer` over its IPC channel, until the channel closes. */
+export function serveWriteTurnsTo(turns: WriteTurns<TurnPeer>, peer: TurnPeer): void {
+  let gone = false;
+  const leave = () => {
+    gone = true;
+    turns.gone(peer);
+  };
+  peer.on('message', (message) => {
+    if (!isTurnMessage(message) || gone) return;
     if (message.pbWriteTurn === 'acquire')
-      turns.request(worker, () => {
-        if (worker.isConnected()) worker.send({ pbWriteTurn: 'granted' } satisfies TurnMessage);
-        else turns.gone(worker);
+      turns.request(peer, () => {
+        // Granted as it left: the turn goes on to the next at once.
+        if (gone) turns.gone(peer);
+        else peer.send({ pbWriteTurn: 'granted' });
       });
-    else if (message.pbWriteTurn === 'release') turns.release(worker);
+    else if (message.pbWriteTurn === 'release') turns.release(peer);
   });
-  cluster.on('exit', (worker: Worker) => turns.gone(worker));
+  peer.on('disconnect', leave);
+  peer.on('exit', leave);
+}
+
+/** In the primary of WORKERS > 1 on SQLite: serves the turns to every worker forked from now on. */
+export function serveWriteTurnsToWorkers(): void {
+  const turns = new WriteTurns<TurnPeer>();
+  cluster.on('fork', (worker: Worker) => serveWriteTurnsTo(turns, worker));
 }
