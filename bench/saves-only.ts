@@ -64,7 +64,9 @@ try {
         console.log(`wrk ${WORKERS} workers (turn ${turn}): ${f(many!.rps)} req/s p99 ${many!.p99Ms} ms`);
         if (!process.argv.includes('--no-autocannon-workers')) {
           const saves = await run(answerSaveLoad(ours.baseUrl, students, duration));
-          console.log(`autocannon ${WORKERS} workers: ${f(saves.requests.average)} req/s p99 ${saves.latency.p99} ms`);
+          console.log(
+            `autocannon ${WORKERS} workers: ${f(saves.requests.average)} req/s p99 ${saves.latency.p99} ms`,
+          );
         }
         await ours.stop();
       }

@@ -22,7 +22,9 @@ function saveScript(students: Student[]): string {
       `{ token = ${lua(`Bearer ${s.token}`)}, paths = { ${s.questions
         .map((q) => lua(`/api/attempts/${s.attemptId}/answers/${q.id}`))
         .join(', ')} }, bodies = { ${s.questions
-        .map((q) => lua(JSON.stringify({ answer: anAnswer(q), flagged: false, answered_at: new Date().toISOString() })))
+        .map((q) =>
+          lua(JSON.stringify({ answer: anAnswer(q), flagged: false, answered_at: new Date().toISOString() })),
+        )
         .join(', ')} } }`,
   );
   return `local students = {\n${rows.join(',\n')}\n}

@@ -82,12 +82,16 @@ function superviseWorkers(count: number): void {
   let listening = false;
   // On SQLite the workers' events (live discussion messages) cross over through here (plugins/event-bus.ts).
   relayBusBetweenWorkers();
-  // On SQLite the workers take turns to write through here rather than sleeping on the file's lock.
+  // On SQLite the workers take turns to write through here rather than sleeping on the file's lock
+  // (db/write-turn.ts). PATHBUILDER_WRITE_TURN=off leaves them to SQLite's lock, to measure one against the other.
   const sqlite = !config.databaseUrl;
   if (sqlite) serveWriteTurnsToWorkers();
 
   const fork = (sweeps: boolean): Worker => {
-    const worker = cluster.fork({ SWEEPS: sweeps ? '1' : '0', ...(sqlite ? { [WRITE_TURN_ENV]: process.env[WRITE_TURN_ENV] ?? 'ipc' } : {}) });
+    const worker = cluster.fork({
+      SWEEPS: sweeps ? '1' : '0',
+      ...(sqlite ? { [WRITE_TURN_ENV]: process.env[WRITE_TURN_ENV] ?? 'ipc' } : {}),
+    });
     worker.on('exit', (code, signal) => {
       if (stopping) return;
       if (!listening) {

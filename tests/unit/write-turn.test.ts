@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sqliteFileOf } from '../../src/server/db/database.ts';
-import { serveWriteTurnsTo, WRITE_TURN_ENV, WriteTurns, type TurnPeer } from '../../src/server/db/write-turn.ts';
+import {
+  serveWriteTurnsTo,
+  WRITE_TURN_ENV,
+  WriteTurns,
+  type TurnPeer,
+} from '../../src/server/db/write-turn.ts';
 
 describe('the write turn of several SQLite processes', () => {
   it('hands the turn out first come first served, one holder at a time', () => {
@@ -71,7 +76,8 @@ describe('the write turn of several SQLite processes', () => {
           child.on('message', (m: unknown) => {
             if (typeof m === 'object' && m !== null && 'ready' in m && ++ready === 2)
               for (const c of forked) c.send({ go: true });
-            if (typeof m === 'object' && m !== null && 'done' in m) resolve(m as { done: number; failed: number });
+            if (typeof m === 'object' && m !== null && 'done' in m)
+              resolve(m as { done: number; failed: number });
           });
           child.on('exit', (code) => reject(new Error(`child ${name} exited with ${code} before reporting`)));
         });

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import type { Db } from './schema.ts';
 import type { Durability } from './node-sqlite.ts';
@@ -59,6 +59,12 @@ export interface GroupCommitOptions {
 export function enableGroupCommit(db: Db, options: GroupCommitOptions = {}): void {
   groupCommits.set(db, new GroupCommit(db, options));
 }
+
+const SAVEPOINT_SQL = {
+  savepoint: 'savepoint unit',
+  release: 'release savepoint unit',
+  rollback: 'rollback to savepoint unit',
+};
 
 /** Units per shared commit at most, so reads waiting for the connection get their turn. */
 const MAX_UNITS = 200;
@@ -147,6 +153,17 @@ class GroupCommit {
     }
   }
 
+  #savepointStatements: Record<keyof typeof SAVEPOINT_SQL, StatementSync> | undefined;
+
+  #savepoints(raw: DatabaseSync): Record<keyof typeof SAVEPOINT_SQL, StatementSync> {
+    const prepare = (name: keyof typeof SAVEPOINT_SQL) => raw.prepare(SAVEPOINT_SQL[name]);
+    return (this.#savepointStatements ??= {
+      savepoint: prepare('savepoint'),
+      release: prepare('release'),
+      rollback: prepare('rollback'),
+    });
+  }
+
   async #batch(units: Unit[]): Promise<void> {
     const committed: Array<{ unit: Unit; value: unknown }> = [];
     let trx;
@@ -157,21 +174,24 @@ class GroupCommit {
       return;
     }
     try {
-      // Directly on the connection the transaction holds when we can, else through Kysely.
-      const raw = this.#raw;
-      const run = async (statement: string) => {
-        if (raw) raw.exec(statement);
-        else await sql.raw(statement).execute(trx);
+      // Directly on the connection the transaction holds when we can (prepared once, no promise), else
+      // through Kysely. One name serves every unit: each savepoint is released before the next is taken.
+      const direct = this.#raw && this.#savepoints(this.#raw);
+      const run = async (statement: 'savepoint' | 'release' | 'rollback') => {
+        if (direct) direct[statement].run();
+        else await sql.raw(SAVEPOINT_SQL[statement]).execute(trx);
       };
-      for (const [i, unit] of units.entries()) {
-        await run(`savepoint unit${i}`);
+      for (const unit of units) {
+        if (direct) direct.savepoint.run();
+        else await run('savepoint');
         try {
           const value = await unit.work(trx);
-          await run(`release savepoint unit${i}`);
+          if (direct) direct.release.run();
+          else await run('release');
           committed.push({ unit, value });
         } catch (err) {
-          await run(`rollback to savepoint unit${i}`);
-          await run(`release savepoint unit${i}`);
+          await run('rollback');
+          await run('release');
           unit.reject(err);
         }
       }

@@ -96,7 +96,7 @@ export function createAnswerSave(
   async function saveOnTimeInTransaction(auth: Authed, id: string, questionId: number, body: SaveBody) {
     // The same save on the connection itself with statements of its own (answers.repository.ts
     // `rawOnTimeSave`): one statement touches the attempt and reads the question, one writes the answer.
-    const direct = process.env.AB_RAW === 'off' ? undefined : repo.rawUnit((conn): Stored | undefined => {
+    const direct = repo.rawUnit((conn): Stored | undefined => {
       const statements = rawOnTimeSave(conn);
       const t = now();
       const found = statements.touchOwnOpenWithQuestion({

@@ -198,7 +198,8 @@ function prepareRawOnTimeSave(conn: DatabaseSync): RawOnTimeSave {
   const position: StatementSync = conn.prepare('update attempts set position = ? where id = ?');
   return {
     touchOwnOpenWithQuestion(p) {
-      const row = touch.get(p) as (TouchedWithQuestion['attempt'] & { question_content: string | null }) | undefined;
+      const row = touch.get(p) as
+        (TouchedWithQuestion['attempt'] & { question_content: string | null }) | undefined;
       if (!row) return undefined;
       const { question_content, ...attempt } = row;
       return { attempt, question: question_content === null ? undefined : { content: question_content } };
