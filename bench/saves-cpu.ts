@@ -1,7 +1,7 @@
 // The CPU an answer save costs the server (user + system time of the server's processes, the primary and its
 // workers, over the saves answered), which moves far less with a busy machine than requests per second.
 // Variants are environments for the server, run in turn, `rounds` times (not part of `npm run bench`):
-//   node bench/saves-cpu.ts '[{"WORKERS":"1"},{"WORKERS":"2"},{"WORKERS":"2","PATHBUILDER_WRITE_TURN":"off"}]' 3 wrk
+//   node bench/saves-cpu.ts '[{"MAIN":"/elsewhere/src/server/main.ts"},{"WORKERS":"1"},{"WORKERS":"2"},{"WORKERS":"2","PATHBUILDER_WRITE_TURN":"off"}]' 3 wrk
 // SAVES_PORT chooses the port (4280 by default).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,7 +56,9 @@ const students = await prepareStudents(s0.baseUrl, admin, STUDENTS);
 await s0.stop();
 for (let r = 0; r < rounds; r++) {
   for (const v of variants) {
-    const s = await startServer('ours', main, port, '/api/health', { ...base, WORKERS: '1', ...v });
+    // MAIN: another checkout's server (a before/after comparison on the same data).
+    const { MAIN, ...env } = v;
+    const s = await startServer('ours', MAIN ?? main, port, '/api/health', { ...base, WORKERS: '1', ...env });
     await run({ ...answerSaveLoad(s.baseUrl, students, 2) }); // warm-up
     const c0 = cpuOf(s.pid);
     let n: number, rps: number, p99: number;
