@@ -51,6 +51,25 @@ export function apiFigures(prefix: string, r: ApiRun): Record<string, Figure> {
       : {}),
     'api.answer_save.workers_rps': f(r.savesWorkers.requests.average, 'req/s'),
     'api.answer_save.workers_p99_ms': f(r.savesWorkers.latency.p99, 'ms'),
+    // Saves with WORKERS / with one process: by wrk when it is installed (see ApiRun.savesScaling).
+    'api.answer_save.workers_ratio': f(
+      r.savesScaling
+        ? ratio(r.savesScaling.many.rps, r.savesScaling.one.rps)
+        : ratio(r.savesWorkers.requests.average, r.saves.requests.average),
+      'x',
+    ),
+    'api.answer_save.workers_ratio_autocannon': f(
+      ratio(r.savesWorkers.requests.average, r.saves.requests.average),
+      'x',
+    ),
+    ...(r.savesScaling
+      ? {
+          'api.answer_save.wrk_rps_1_worker': f(r.savesScaling.one.rps, 'req/s'),
+          'api.answer_save.wrk_p99_ms_1_worker': f(r.savesScaling.one.p99Ms, 'ms'),
+          'api.answer_save.wrk_rps_workers': f(r.savesScaling.many.rps, 'req/s'),
+          'api.answer_save.wrk_p99_ms_workers': f(r.savesScaling.many.p99Ms, 'ms'),
+        }
+      : {}),
     'api.answer_save.failed': f(
       r.saves.non2xx + r.saves.errors + r.savesWorkers.non2xx + r.savesWorkers.errors,
       'requests',

@@ -9,6 +9,7 @@ import { checked } from './failures.ts';
 import { loginBursts, type LoginBursts } from './login-burst.ts';
 import { startServer, type Server } from './processes.ts';
 import { login, run, runDuring, settle, wrkRps } from './api-load.ts';
+import { wrkSaves, type WrkSaves } from './wrk-saves.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 export const THROUGHPUT = { connections: 20, duration: 10 };
@@ -45,6 +46,11 @@ export interface ApiRun {
    */
   scaling: { one: number; many: number } | null;
   savesWorkers: Result;
+  /**
+   * The answer saves by wrk, one process then WORKERS, the same 200 students (null without wrk): what a
+   * second worker adds to saves, measured as the refresh scaling is (autocannon would take its core).
+   */
+  savesScaling: { one: WrkSaves; many: WrkSaves } | null;
   logins: LoginBursts;
   busyHealth: Result;
   idleHealth: Result;
@@ -82,6 +88,7 @@ export async function measureApi(
   let refresh: Result, bareRun: Result, saves: Result, bare200: Result, grading: number[], bareOne: Result;
   let savesFloor: Result | null = null;
   let refreshWrkOne: number | null = null;
+  let savesWrkOne: WrkSaves | null = null;
   let students: Awaited<ReturnType<typeof prepareStudents>>;
   try {
     const token = await login(ours.baseUrl, STUDENT);
@@ -106,6 +113,7 @@ export async function measureApi(
     );
     const savers = students.slice(0, STUDENTS);
     saves = check(await run(answerSaveLoad(ours.baseUrl, savers, THROUGHPUT.duration)), 'answer saves');
+    savesWrkOne = await wrkSaves(ours.baseUrl, savers, THROUGHPUT.duration);
     if (floor)
       savesFloor = check(
         await run(answerSaveLoad(bare.baseUrl, savers, THROUGHPUT.duration)),
@@ -140,6 +148,10 @@ export async function measureApi(
       await run(answerSaveLoad(ours.baseUrl, students.slice(0, STUDENTS), THROUGHPUT.duration)),
       `answer saves (${WORKERS} workers)`,
     );
+    const savesWrkMany =
+      savesWrkOne === null
+        ? null
+        : await wrkSaves(ours.baseUrl, students.slice(0, STUDENTS), THROUGHPUT.duration);
     const healthUrl = `${ours.baseUrl}/api/health`;
     const settleMs = await settle(healthUrl);
     const idleHealth = check(
@@ -165,6 +177,8 @@ export async function measureApi(
           ? { one: refreshWrkOne, many: refreshWrkMany }
           : null,
       savesWorkers,
+      savesScaling:
+        savesWrkOne !== null && savesWrkMany !== null ? { one: savesWrkOne, many: savesWrkMany } : null,
       logins,
       busyHealth,
       idleHealth,

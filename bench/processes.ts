@@ -16,7 +16,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-export type Server = { name: string; baseUrl: string; stop(): Promise<void> };
+export type Server = { name: string; baseUrl: string; pid: number; stop(): Promise<void> };
 
 export async function startServer(
   name: string,
@@ -48,7 +48,7 @@ export async function startServer(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${stderr}`);
     try {
-      if ((await fetch(baseUrl + healthPath)).ok) return { name, baseUrl, stop };
+      if ((await fetch(baseUrl + healthPath)).ok) return { name, baseUrl, pid: child.pid!, stop };
     } catch {
       // Not listening yet.
     }

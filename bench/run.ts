@@ -136,6 +136,22 @@ function printApi(title: string, r: ApiRun): void {
         fmt(r.savesWorkers.requests.average),
         ms(r.savesWorkers.latency.p99),
       ],
+      [
+        `ratio ${WORKERS} workers / 1 process (autocannon)`,
+        ratio(r.savesWorkers.requests.average, r.saves.requests.average),
+        '',
+      ],
+      ...(r.savesScaling
+        ? [
+            ['PUT by wrk, 1 process', fmt(r.savesScaling.one.rps), ms(r.savesScaling.one.p99Ms)],
+            [`PUT by wrk, ${WORKERS} workers`, fmt(r.savesScaling.many.rps), ms(r.savesScaling.many.p99Ms)],
+            [
+              `ratio ${WORKERS} workers / 1 process (wrk)`,
+              ratio(r.savesScaling.many.rps, r.savesScaling.one.rps),
+              '',
+            ],
+          ]
+        : []),
     ]),
   );
   console.log(

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { configFromEnv, type AppConfig } from './config.ts';
 import { sqliteFileOf } from './db/database.ts';
+import { serveWriteTurnsToWorkers, WRITE_TURN_ENV } from './db/write-turn.ts';
 import { relayBusBetweenWorkers } from './plugins/event-bus.ts';
 
 const config = configFromEnv();
@@ -81,9 +82,16 @@ function superviseWorkers(count: number): void {
   let listening = false;
   // On SQLite the workers' events (live discussion messages) cross over through here (plugins/event-bus.ts).
   relayBusBetweenWorkers();
+  // On SQLite the workers take turns to write through here rather than sleeping on the file's lock
+  // (db/write-turn.ts). PATHBUILDER_WRITE_TURN=off leaves them to SQLite's lock, to measure one against the other.
+  const sqlite = !config.databaseUrl;
+  if (sqlite) serveWriteTurnsToWorkers();
 
   const fork = (sweeps: boolean): Worker => {
-    const worker = cluster.fork({ SWEEPS: sweeps ? '1' : '0' });
+    const worker = cluster.fork({
+      SWEEPS: sweeps ? '1' : '0',
+      ...(sqlite ? { [WRITE_TURN_ENV]: process.env[WRITE_TURN_ENV] ?? 'ipc' } : {}),
+    });
     worker.on('exit', (code, signal) => {
       if (stopping) return;
       if (!listening) {

@@ -42,7 +42,7 @@ describe.each([{ savepoints: 'Kysely' }, { savepoints: 'direct' }])(
         },
       };
       db = new Kysely({ dialect: new SqliteDialect({ database }) }) as unknown as Db;
-      enableGroupCommit(db, durability, savepoints === 'direct' ? (q) => database.raw.exec(q) : undefined);
+      enableGroupCommit(db, { durability, raw: savepoints === 'direct' ? database.raw : undefined });
       await sql`create table t (id integer primary key, v text not null)`.execute(db);
     });
     afterEach(async () => {

@@ -15,6 +15,7 @@ import { openNodeSqlite } from './node-sqlite.ts';
 import type { Dialect } from './dialect.ts';
 import type { Database, Db } from './schema.ts';
 import { enableGroupCommit } from './transaction.ts';
+import { ipcWriteTurn, WRITE_TURN_ENV } from './write-turn.ts';
 import { WriteObserver } from './write-observer.ts';
 
 export type { Db, Dialect };
@@ -60,7 +61,9 @@ export function openDatabase(config: DatabaseConfig): OpenedDatabase {
   mkdirSync(config.dataDir, { recursive: true });
   const database = openNodeSqlite(sqliteFileOf(config.dataDir));
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
-  enableGroupCommit(db, database.durability, (sql) => database.raw.exec(sql));
+  // A worker of several (main.ts): the primary hands out the turn to write (write-turn.ts).
+  const turn = process.env[WRITE_TURN_ENV] === 'ipc' && process.send ? ipcWriteTurn(process) : undefined;
+  enableGroupCommit(db, { durability: database.durability, raw: database.raw, turn });
   return { db, dialect: 'sqlite', writes };
 }
 

@@ -1,6 +1,8 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import type { Db } from './schema.ts';
 import type { Durability } from './node-sqlite.ts';
+import type { WriteTurn } from './write-turn.ts';
 
 /** Runs work in a transaction, joining the caller's if there already is one (Kysely does not nest them). */
 export function withTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
@@ -32,12 +34,37 @@ export function groupCommitSettled(db: Db): Promise<void> {
 }
 
 /**
- * SQLite: transactions on `db` share commits (see GroupCommit). `exec` runs a statement on the same connection
- * directly: the savepoints around each unit then skip Kysely's building and compiling (two per save).
+ * SQLite: the units of work a request may run straight on the connection, inside the group commit (see
+ * `rawUnit`), or undefined where there is no group commit with a connection to hand (PostgreSQL, a caller's
+ * transaction): the caller then goes through Kysely.
  */
-export function enableGroupCommit(db: Db, durability?: Durability, exec?: (sql: string) => void): void {
-  groupCommits.set(db, new GroupCommit(db, durability, exec));
+export function rawUnit<T>(db: Db, work: (conn: DatabaseSync) => T): Promise<T> | undefined {
+  if (db.isTransaction) return undefined;
+  return groupCommits.get(db)?.runRaw(work);
 }
+
+export interface GroupCommitOptions {
+  /** Syncs each commit off the event loop (node-sqlite.ts). */
+  durability?: Durability;
+  /**
+   * The connection Kysely drives: the savepoints around each unit then skip Kysely's building and compiling
+   * (two per save), and `rawUnit` hands it to the hot paths' own prepared statements.
+   */
+  raw?: DatabaseSync;
+  /** Several processes write to the file: each batch waits for this process's turn (write-turn.ts). */
+  turn?: WriteTurn;
+}
+
+/** SQLite: transactions on `db` share commits (see GroupCommit). */
+export function enableGroupCommit(db: Db, options: GroupCommitOptions = {}): void {
+  groupCommits.set(db, new GroupCommit(db, options));
+}
+
+const SAVEPOINT_SQL = {
+  savepoint: 'savepoint unit',
+  release: 'release savepoint unit',
+  rollback: 'rollback to savepoint unit',
+};
 
 /** Units per shared commit at most, so reads waiting for the connection get their turn. */
 const MAX_UNITS = 200;
@@ -62,16 +89,26 @@ interface Unit {
 class GroupCommit {
   readonly #db: Db;
   readonly #durability: Durability | undefined;
-  readonly #exec: ((sql: string) => void) | undefined;
+  readonly #raw: DatabaseSync | undefined;
+  readonly #turn: WriteTurn | undefined;
   readonly #queue: Unit[] = [];
   #scheduled = false;
   /** Syncs to disk still under way, each answering a committed batch when it is done. */
   readonly #syncing = new Set<Promise<void>>();
 
-  constructor(db: Db, durability?: Durability, exec?: (sql: string) => void) {
+  constructor(db: Db, { durability, raw, turn }: GroupCommitOptions) {
     this.#db = db;
     this.#durability = durability;
-    this.#exec = exec;
+    this.#raw = raw;
+    this.#turn = turn;
+  }
+
+  /** A unit run synchronously on the connection (`rawUnit`); without one, undefined. */
+  runRaw<T>(work: (conn: DatabaseSync) => T): Promise<T> | undefined {
+    const raw = this.#raw;
+    if (!raw) return undefined;
+    // Inside the batch's transaction: the statements' commit is the batch's (node-sqlite.ts syncs it).
+    return this.run(() => Promise.resolve(work(raw)));
   }
 
   run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
@@ -93,7 +130,20 @@ class GroupCommit {
 
   async #drain(): Promise<void> {
     try {
-      while (this.#queue.length) await this.#batch(this.#queue.splice(0, MAX_UNITS));
+      while (this.#queue.length) {
+        if (!this.#turn) {
+          await this.#batch(this.#queue.splice(0, MAX_UNITS));
+          continue;
+        }
+        // The units that arrive while the other process writes join this batch.
+        await this.#turn.acquire();
+        try {
+          await this.#batch(this.#queue.splice(0, MAX_UNITS));
+        } finally {
+          // Committed (or rolled back): the sync to disk needs no turn.
+          this.#turn.release();
+        }
+      }
     } finally {
       this.#scheduled = false;
       if (this.#queue.length) {
@@ -101,6 +151,17 @@ class GroupCommit {
         setImmediate(() => void this.#drain());
       }
     }
+  }
+
+  #savepointStatements: Record<keyof typeof SAVEPOINT_SQL, StatementSync> | undefined;
+
+  #savepoints(raw: DatabaseSync): Record<keyof typeof SAVEPOINT_SQL, StatementSync> {
+    const prepare = (name: keyof typeof SAVEPOINT_SQL) => raw.prepare(SAVEPOINT_SQL[name]);
+    return (this.#savepointStatements ??= {
+      savepoint: prepare('savepoint'),
+      release: prepare('release'),
+      rollback: prepare('rollback'),
+    });
   }
 
   async #batch(units: Unit[]): Promise<void> {
@@ -113,21 +174,24 @@ class GroupCommit {
       return;
     }
     try {
-      // Directly on the connection the transaction holds when we can, else through Kysely.
-      const exec = this.#exec;
-      const run = async (statement: string) => {
-        if (exec) exec(statement);
-        else await sql.raw(statement).execute(trx);
+      // Directly on the connection the transaction holds when we can (prepared once, no promise), else
+      // through Kysely. One name serves every unit: each savepoint is released before the next is taken.
+      const direct = this.#raw && this.#savepoints(this.#raw);
+      const run = async (statement: 'savepoint' | 'release' | 'rollback') => {
+        if (direct) direct[statement].run();
+        else await sql.raw(SAVEPOINT_SQL[statement]).execute(trx);
       };
-      for (const [i, unit] of units.entries()) {
-        await run(`savepoint unit${i}`);
+      for (const unit of units) {
+        if (direct) direct.savepoint.run();
+        else await run('savepoint');
         try {
           const value = await unit.work(trx);
-          await run(`release savepoint unit${i}`);
+          if (direct) direct.release.run();
+          else await run('release');
           committed.push({ unit, value });
         } catch (err) {
-          await run(`rollback to savepoint unit${i}`);
-          await run(`release savepoint unit${i}`);
+          await run('rollback');
+          await run('release');
           unit.reject(err);
         }
       }

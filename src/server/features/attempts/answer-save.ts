@@ -9,6 +9,7 @@ import type { AttemptClock } from './attempt-clock.ts';
 import { answerTime, lateness } from './attempt-clock.ts';
 import { conflict, questionIdsOf, type AttemptCore } from './attempt-core.ts';
 import type { AttemptRow } from './attempts.repository.ts';
+import { rawOnTimeSave } from './answers.repository.ts';
 import { DIAGNOSTIC_ANSWER_FINAL, repeatsStored } from './final-answer.ts';
 import { feedbackFor, givenProblem, valueOf } from './given-answers.ts';
 import { LATENCY_GRACE_MS } from './release.ts';
@@ -93,6 +94,38 @@ export function createAnswerSave(
   }
 
   async function saveOnTimeInTransaction(auth: Authed, id: string, questionId: number, body: SaveBody) {
+    // The same save on the connection itself with statements of its own (answers.repository.ts
+    // `rawOnTimeSave`): one statement touches the attempt and reads the question, one writes the answer.
+    const direct = repo.rawUnit((conn): Stored | undefined => {
+      const statements = rawOnTimeSave(conn);
+      const t = now();
+      const found = statements.touchOwnOpenWithQuestion({
+        id,
+        userId: auth.user.id,
+        now: t.toISOString(),
+        onTimeFrom: new Date(t.getTime() - LATENCY_GRACE_MS).toISOString(),
+        outbox: body.outbox ?? null,
+        questionId,
+      });
+      // A diagnostic's answer is final once saved, which the long way checks under the attempt's lock.
+      if (!found || found.attempt.kind === 'diagnostic') return undefined;
+      // Refusals roll the touch back (the unit's savepoint), as if the request had not come.
+      const { attempt } = found;
+      const { answeredAt, questions } = checkOnTimeSave(attempt, found.question, questionId, body, t);
+      const written = statements.upsertAnswer(answerRow(attempt.id, questionId, body, answeredAt, t));
+      if (written && body.position !== undefined && body.position < questions)
+        statements.setPosition(attempt.id, body.position);
+      return {
+        saved: written,
+        superseded: !written,
+        feedback: null,
+        kind: attempt.kind,
+        deadline_at: attempt.deadline_at,
+        grace_until: attempt.grace_until,
+        assessmentId: attempt.assessment_id,
+      };
+    });
+    if (direct) return direct;
     const q = await repo.questionToCheck(questionId);
     return repo.transaction(async (trx): Promise<Stored | undefined> => {
       const t = now();

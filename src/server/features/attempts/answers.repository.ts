@@ -1,3 +1,4 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { affected, prepared } from '../../db/prepared.ts';
@@ -131,6 +132,96 @@ const ownOpenWithQuestion = prepared(
         eb.or([eb('attempts.deadline_at', 'is', null), eb('attempts.deadline_at', '>=', p.onTimeFrom)]),
       ),
 );
+
+/** What SQLite's common save reads as it touches the attempt: the attempt, and the question's content. */
+export interface TouchedWithQuestion {
+  attempt: {
+    id: string;
+    kind: string;
+    question_ids: string;
+    started_at: string;
+    deadline_at: string | null;
+    grace_until: string | null;
+    assessment_id: number | null;
+  };
+  /** Absent: no such question. */
+  question: { content: string } | undefined;
+}
+
+/**
+ * SQLite's common save on the connection itself, inside the group commit (transaction.ts `rawUnit`): the same
+ * statements as `touchOwnOpen` and `upsertAnswer`, prepared once per connection and run without Kysely's
+ * building, compiling and promise hops, which cost more CPU than SQLite's work for these small statements.
+ * The touch also reads the question to check the answer against, so a save reads once, not twice.
+ */
+export interface RawOnTimeSave {
+  touchOwnOpenWithQuestion(p: {
+    id: string;
+    userId: number;
+    now: string;
+    onTimeFrom: string;
+    outbox: number | null;
+    questionId: number;
+  }): TouchedWithQuestion | undefined;
+  /** False when a newer answer was already there (as `upsertAnswer`). */
+  upsertAnswer(v: AttemptAnswersTable): boolean;
+  setPosition(attemptId: string, position: number): void;
+}
+
+const rawSaves = new WeakMap<DatabaseSync, RawOnTimeSave>();
+
+export function rawOnTimeSave(conn: DatabaseSync): RawOnTimeSave {
+  let saves = rawSaves.get(conn);
+  if (!saves) {
+    saves = prepareRawOnTimeSave(conn);
+    rawSaves.set(conn, saves);
+  }
+  return saves;
+}
+
+function prepareRawOnTimeSave(conn: DatabaseSync): RawOnTimeSave {
+  // The outbox, when the device said, is folded into the touch (as ownOpenTouched).
+  const touch: StatementSync = conn.prepare(`update attempts set last_seen_at = :now,
+      outbox_size = coalesce(cast(:outbox as integer), outbox_size),
+      outbox_reported_at = case when cast(:outbox as integer) is null then outbox_reported_at else :now end
+    where id = :id and user_id = :userId and status = 'in_progress' and kind != 'practice'
+      and (deadline_at is null or deadline_at >= :onTimeFrom)
+    returning id, kind, question_ids, started_at, deadline_at, grace_until, assessment_id,
+      (select content from questions where questions.id = :questionId) as question_content`);
+  const upsert: StatementSync = conn.prepare(`insert into attempt_answers
+      (attempt_id, question_id, answer, flagged, answered_at, saved_at, correct, via_grace)
+    values (?, ?, ?, ?, ?, ?, ?, ?)
+    on conflict (attempt_id, question_id) do update set answer = excluded.answer, flagged = excluded.flagged,
+      answered_at = excluded.answered_at, saved_at = excluded.saved_at, correct = excluded.correct,
+      via_grace = excluded.via_grace
+    where attempt_answers.answered_at <= excluded.answered_at`);
+  const position: StatementSync = conn.prepare('update attempts set position = ? where id = ?');
+  return {
+    touchOwnOpenWithQuestion(p) {
+      const row = touch.get(p) as
+        (TouchedWithQuestion['attempt'] & { question_content: string | null }) | undefined;
+      if (!row) return undefined;
+      const { question_content, ...attempt } = row;
+      return { attempt, question: question_content === null ? undefined : { content: question_content } };
+    },
+    upsertAnswer: (v) =>
+      Number(
+        upsert.run(
+          v.attempt_id,
+          v.question_id,
+          v.answer,
+          v.flagged,
+          v.answered_at,
+          v.saved_at,
+          v.correct,
+          v.via_grace,
+        ).changes,
+      ) > 0,
+    setPosition(attemptId, at) {
+      position.run(at, attemptId);
+    },
+  };
+}
 
 /** An attempt's answers: reading them, and the save's writes. */
 export function answerQueries(db: Db) {

@@ -1,4 +1,5 @@
-import { withTransaction } from '../../db/transaction.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import { rawUnit, withTransaction } from '../../db/transaction.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -87,6 +88,8 @@ export function createAttemptsRepository(db: Db, dialect: Dialect) {
     ...queries(db, dialect),
     transaction: <T>(work: (r: ReturnType<typeof queries>) => Promise<T>) =>
       withTransaction(db, (trx) => work(queries(trx, dialect))),
+    /** SQLite: `work` on the connection, a unit of the group commit; undefined where there is none. */
+    rawUnit: <T>(work: (conn: DatabaseSync) => T) => rawUnit(db, work),
   };
 }
 export type AttemptsRepository = ReturnType<typeof createAttemptsRepository>;

@@ -1,8 +1,9 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 256 random bits, URL-safe. */
 export const newOpaqueToken = () => randomBytes(32).toString('base64url');
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+// One call, no Hash object: this runs for every authenticated request.
+export const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 /** The signature of an e-mail verification link; it binds the address so changing e-mail voids old links. */
 export function signVerification(appKey: string, userId: number, email: string, expires: number): string {
