@@ -9,6 +9,7 @@ import { checked } from './failures.ts';
 import { loginBursts, type LoginBursts } from './login-burst.ts';
 import { startServer, type Server } from './processes.ts';
 import { login, run, runDuring, settle, wrkRps } from './api-load.ts';
+import { openLoopSaves, type OpenLoopRun } from './open-loop.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 export const THROUGHPUT = { connections: 20, duration: 10 };
@@ -30,10 +31,10 @@ export interface ApiRun {
   bare: Result;
   saves: Result;
   /**
-   * The same saves against the bare server's plainest durable write (bench/bare-server.ts). Measured on the
-   * SQLite run only (it writes to SQLite); null on PostgreSQL.
+   * The same saves against the plainest durable write on the same database (bench/bare-app.ts: SQLite's on
+   * the bare server, PostgreSQL's on a bare server of its own), measured right after ours.
    */
-  savesFloor: Result | null;
+  savesFloor: Result;
   bare200: Result;
   grading: number[];
   bareOne: Result;
@@ -45,6 +46,8 @@ export interface ApiRun {
    */
   scaling: { one: number; many: number } | null;
   savesWorkers: Result;
+  /** Saves at a class's pace (bench/open-loop.ts) against WORKERS processes. */
+  openLoop: OpenLoopRun;
   logins: LoginBursts;
   busyHealth: Result;
   idleHealth: Result;
@@ -61,7 +64,7 @@ export async function measureApi(
   env: Record<string, string>,
   bare: Server,
   port: number,
-  { floor }: { floor: boolean },
+  { floor, openLoopSeconds }: { floor: Server; openLoopSeconds?: number },
 ): Promise<ApiRun> {
   const serverEnv = {
     SEED: 'demo',
@@ -80,7 +83,7 @@ export async function measureApi(
     WORKERS: '1',
   });
   let refresh: Result, bareRun: Result, saves: Result, bare200: Result, grading: number[], bareOne: Result;
-  let savesFloor: Result | null = null;
+  let savesFloor: Result;
   let refreshWrkOne: number | null = null;
   let students: Awaited<ReturnType<typeof prepareStudents>>;
   try {
@@ -106,11 +109,10 @@ export async function measureApi(
     );
     const savers = students.slice(0, STUDENTS);
     saves = check(await run(answerSaveLoad(ours.baseUrl, savers, THROUGHPUT.duration)), 'answer saves');
-    if (floor)
-      savesFloor = check(
-        await run(answerSaveLoad(bare.baseUrl, savers, THROUGHPUT.duration)),
-        'answer saves (bare durable write)',
-      );
+    savesFloor = check(
+      await run(answerSaveLoad(floor.baseUrl, savers, THROUGHPUT.duration)),
+      'answer saves (bare durable write)',
+    );
     bare200 = check(
       await run({ url: bareUrl, connections: STUDENTS, duration: THROUGHPUT.duration }),
       'bare 200',
@@ -151,6 +153,12 @@ export async function measureApi(
       loginBursts(ours.baseUrl, STUDENT, `${label}: logins`),
     );
     check(busyHealth, 'health during logins');
+    // Last, so the figures above stay as they were measured before it.
+    await settle(healthUrl);
+    const openLoop = await openLoopSaves(ours.baseUrl, students.slice(0, STUDENTS), {
+      seconds: openLoopSeconds,
+      label: `${label}: open-loop answer saves (${WORKERS} workers)`,
+    });
     return {
       refresh,
       bare: bareRun,
@@ -165,6 +173,7 @@ export async function measureApi(
           ? { one: refreshWrkOne, many: refreshWrkMany }
           : null,
       savesWorkers,
+      openLoop,
       logins,
       busyHealth,
       idleHealth,

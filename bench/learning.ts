@@ -12,7 +12,7 @@ export const GRADED = 200;
 export const WARMUP = 3;
 export const QUESTIONS = 50;
 
-interface Student {
+export interface Student {
   token: string;
   attemptId: string;
   questions: Array<{

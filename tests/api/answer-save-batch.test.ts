@@ -32,11 +32,20 @@ describe.each(dialects)('answer saves arriving together (%s)', (dialect) => {
   it('refuses a closed, late or foreign attempt and a question not in it, and saves the others sent with them', async () => {
     const questions = [questionIds.true_false, questionIds.single_choice];
     const quiz = () =>
-      createAssessment(t, admin, { question_ids: questions, time_limit_minutes: 10, offline_grace_minutes: 10 });
+      createAssessment(t, admin, {
+        question_ids: questions,
+        time_limit_minutes: 10,
+        offline_grace_minutes: 10,
+      });
     const open = (await start(student, await quiz())).json();
     const othersOpen = (await start(otherStudent, await quiz())).json();
     const closed = (await start(student, await quiz())).json();
-    await t.request({ method: 'POST', url: `/api/attempts/${closed.id}/submit`, token: student, payload: {} });
+    await t.request({
+      method: 'POST',
+      url: `/api/attempts/${closed.id}/submit`,
+      token: student,
+      payload: {},
+    });
     const late = (await start(student, await quiz())).json();
     await t.ctx.db
       .updateTable('attempts')

@@ -139,7 +139,12 @@ export function createAnswerSave(
   async function saveOnTimeBatch(saves: OnTimeRequest[]): Promise<Array<Stored | undefined | Error>> {
     const onTimeFrom = saves.map((s) => new Date(s.t.getTime() - LATENCY_GRACE_MS).toISOString());
     const found = await repo.ownOpenWithQuestions(
-      saves.map((s, i) => ({ id: s.id, userId: s.userId, questionId: s.questionId, onTimeFrom: onTimeFrom[i]! })),
+      saves.map((s, i) => ({
+        id: s.id,
+        userId: s.userId,
+        questionId: s.questionId,
+        onTimeFrom: onTimeFrom[i]!,
+      })),
     );
     const results: Array<Stored | undefined | Error> = saves.map(() => undefined);
     const writes: { index: number; save: OnTimeSave }[] = [];
