@@ -77,9 +77,16 @@ export interface BarePgApp {
   close(): Promise<void>;
 }
 
-/** The bare app's save route on PostgreSQL at `databaseUrl`, over a fresh PG_FLOOR_TABLE. */
-export async function createBarePgApp(databaseUrl: string): Promise<BarePgApp> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: PG_FLOOR_POOL });
+/**
+ * The bare app's save route on PostgreSQL at `databaseUrl`, over a fresh PG_FLOOR_TABLE (in `schema`, for
+ * tests, else the database's own).
+ */
+export async function createBarePgApp(databaseUrl: string, schema?: string): Promise<BarePgApp> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: PG_FLOOR_POOL,
+    options: schema ? `-c search_path=${schema}` : undefined,
+  });
   // Shaped as our attempt_answers (varchar(36) ids, varchar(30) times).
   await pool.query(`drop table if exists ${PG_FLOOR_TABLE};
     create table ${PG_FLOOR_TABLE} (attempt_id varchar(36) not null, question_id integer not null,
