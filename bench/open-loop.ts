@@ -11,6 +11,11 @@ import { recordFailure, requireP99Samples } from './failures.ts';
 /** 10,000 students answering every 10 s. */
 export const OPEN_LOOP_RATE = 1000;
 export const OPEN_LOOP_SECONDS = 60;
+/**
+ * Attempts in progress the load spreads over: each of the 200 bench students at this many quizzes (10,000
+ * students would each have one; one attempt saving five times a second is not a class).
+ */
+export const OPEN_LOOP_ATTEMPTS_PER_STUDENT = 5;
 /** A request not answered in this long counts as failed. */
 const TIMEOUT_MS = 30_000;
 
@@ -18,6 +23,8 @@ export interface OpenLoopRun {
   /** Saves per second asked for, and for how long. */
   rate: number;
   seconds: number;
+  /** Attempts the saves went to, in turn. */
+  attempts: number;
   /** Latencies (ms) from each request's scheduled time to its answer, successful requests only. */
   latencies: number[];
   sent: number;
@@ -134,6 +141,7 @@ export async function openLoopSaves(
   return {
     rate,
     seconds,
+    attempts: students.length,
     latencies: sorted,
     sent: total,
     failed,

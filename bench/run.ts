@@ -136,7 +136,7 @@ function printApi(title: string, r: ApiRun): void {
   );
   const o = r.openLoop;
   console.log(
-    `\nAnswer saves at a class's pace (open loop: ${fmt(o.rate)} a second for ${o.seconds} s, ${STUDENTS} students, ${WORKERS} workers; latency from each request's scheduled time)`,
+    `\nAnswer saves at a class's pace (open loop: ${fmt(o.rate)} a second for ${o.seconds} s over ${fmt(o.attempts)} attempts of ${STUDENTS} students, ${WORKERS} workers; latency from each request's scheduled time)`,
   );
   console.log(
     table([
