@@ -65,7 +65,7 @@ describe.each(dialects)('answer saves arriving together (%s)', (dialect) => {
       save(student, late.id, questionIds.true_false, rightAnswer('true_false')),
       save(otherStudent, notTheirs.id, questionIds.true_false, rightAnswer('true_false')),
       save(student, notTheirs.id, questionIds.matching, rightAnswer('matching')),
-      // The same attempt twice at once: both saved (one waits for the other's batch).
+      // The same attempt twice at once (another question): both saved.
       save(student, open.id, questionIds.single_choice, rightAnswer('single_choice')),
     ]);
     expect(a.statusCode).toBe(200);

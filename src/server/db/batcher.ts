@@ -4,9 +4,8 @@
  *
  * At most `maxInFlight` batches run at once. While they do, new items wait, and the next batch takes all that
  * waited (up to `maxSize`): under little load a batch is one item sent at once; under a flood each round trip
- * carries many. Items with the same key never share a batch or run in two at once (two saves of one attempt:
- * the second waits for the first), so a batch's statements never touch a row twice and two batches of this
- * process never wait for each other's row locks.
+ * carries many. Items with the same key never share a batch or run in two at once (two saves of one question:
+ * the second waits for the first), so a batch's statement never upserts a row twice.
  *
  * `run` answers every item of its batch: a value, or an Error for that item alone. If `run` throws, every item
  * of the batch fails with that error.

@@ -195,7 +195,8 @@ export function createAnswerSave(
       ? createBatcher<OnTimeRequest, Stored | undefined>({
           maxSize: SAVE_BATCH_MAX,
           maxInFlight: SAVE_BATCHES_IN_FLIGHT,
-          keyOf: (s) => s.id,
+          // Two saves of one question never share a batch (one upsert per row); of one attempt they may.
+          keyOf: (s) => `${s.id}:${s.questionId}`,
           run: saveOnTimeBatch,
         })
       : null;

@@ -125,8 +125,9 @@ function ownOpenBatchStatement(saves: OnTimeLookup[]) {
  * row lock (a submit waits for this statement, or this finds the attempt submitted); `w` writes the answer only
  * through `t`, and only over an older one. The position moves only when the answer will be written; the check
  * reads the statement's snapshot, so two devices saving the same question at the same instant can leave the
- * position of the older one (a resume point, no more). The saves of a batch are of different attempts
- * (db/batcher.ts), so no row is touched twice; each save is all-or-nothing on its own.
+ * position of the older one (a resume point, no more). A batch may hold several saves of one attempt (a device
+ * sending its outbox), never two of one question (db/batcher.ts): `s` makes them one touch of the attempt,
+ * and if the attempt is no longer open none of them is written. Each save is all-or-nothing on its own.
  *
  * `l` locks the batch's attempts first, in the order of their ids. Two workers' batches share attempts (a
  * class's saves land on either process); locked in whatever order the update met them, they deadlocked, and
@@ -147,17 +148,28 @@ function onTimeSaveBatchStatement(saves: OnTimeSave[]) {
           via_grace, now, on_time_from, position, outbox, ord)
     ), l as materialized (
       select a.id from attempts a where a.id in (select attempt_id from i) order by a.id for update
+    ), s as (
+      -- One row per attempt: its latest save of the batch, the latest outbox report, and the position of the
+      -- latest save that sets one and will be written. On time by the latest save's clock (the strictest).
+      select distinct on (i.attempt_id) i.attempt_id, i.user_id, i.now,
+        max(i.on_time_from) over (partition by i.attempt_id) as on_time_from,
+        (select o.outbox from i o where o.attempt_id = i.attempt_id and o.outbox is not null
+          order by o.ord desc limit 1) as outbox,
+        (select p.position from i p where p.attempt_id = i.attempt_id and p.position is not null
+          and not exists (
+            select 1 from attempt_answers x
+            where x.attempt_id = p.attempt_id and x.question_id = p.question_id and x.answered_at > p.answered_at
+          )
+          order by p.ord desc limit 1) as position
+      from i order by i.attempt_id, i.ord desc
     ), t as (
-      update attempts a set last_seen_at = i.now,
-        outbox_size = coalesce(i.outbox, a.outbox_size),
-        outbox_reported_at = case when i.outbox is null then a.outbox_reported_at else i.now end,
-        position = case when i.position is not null and not exists (
-          select 1 from attempt_answers x
-          where x.attempt_id = i.attempt_id and x.question_id = i.question_id and x.answered_at > i.answered_at
-        ) then i.position else a.position end
-      from i join l on l.id = i.attempt_id
-      where a.id = i.attempt_id and a.user_id = i.user_id and a.status = 'in_progress' and a.kind <> 'practice'
-        and (a.deadline_at is null or a.deadline_at >= i.on_time_from)
+      update attempts a set last_seen_at = s.now,
+        outbox_size = coalesce(s.outbox, a.outbox_size),
+        outbox_reported_at = case when s.outbox is null then a.outbox_reported_at else s.now end,
+        position = coalesce(s.position, a.position)
+      from s join l on l.id = s.attempt_id
+      where a.id = s.attempt_id and a.user_id = s.user_id and a.status = 'in_progress' and a.kind <> 'practice'
+        and (a.deadline_at is null or a.deadline_at >= s.on_time_from)
       returning a.id
     ), w as (
       insert into attempt_answers (attempt_id, question_id, answer, flagged, answered_at, saved_at, correct, via_grace)
@@ -167,10 +179,10 @@ function onTimeSaveBatchStatement(saves: OnTimeSave[]) {
         answered_at = excluded.answered_at, saved_at = excluded.saved_at, correct = excluded.correct,
         via_grace = excluded.via_grace
       where attempt_answers.answered_at <= excluded.answered_at
-      returning attempt_id
+      returning attempt_id, question_id
     )
     select i.ord, exists (select 1 from t where t.id = i.attempt_id) as touched,
-      exists (select 1 from w where w.attempt_id = i.attempt_id) as written
+      exists (select 1 from w where w.attempt_id = i.attempt_id and w.question_id = i.question_id) as written
     from i`;
 }
 
