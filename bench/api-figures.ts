@@ -37,18 +37,13 @@ export function apiFigures(prefix: string, r: ApiRun): Record<string, Figure> {
     'api.answer_save.p99_ms': f(r.saves.latency.p99, 'ms'),
     'api.answer_save.ratio': f(ratio(r.saves.requests.average, r.bare200.requests.average), 'x'),
     'api.answer_save.p99_ratio': f(p99Ratio(r.saves, r.bare200), 'x'),
-    ...(r.savesFloor
-      ? {
-          'bare.answer_save.rps': f(r.savesFloor.requests.average, 'req/s'),
-          'bare.answer_save.p99_ms': f(r.savesFloor.latency.p99, 'ms'),
-          'bare.answer_save.ratio': f(ratio(r.savesFloor.requests.average, r.bare200.requests.average), 'x'),
-          'bare.answer_save.p99_ratio': f(p99Ratio(r.savesFloor, r.bare200), 'x'),
-          'api.answer_save.floor_ratio': f(
-            ratio(r.saves.requests.average, r.savesFloor.requests.average),
-            'x',
-          ),
-        }
-      : {}),
+    // The plainest durable write on the same database (bench/bare-app.ts): SQLite's, or PostgreSQL's under `pg.`.
+    'bare.answer_save.rps': f(r.savesFloor.requests.average, 'req/s'),
+    'bare.answer_save.p99_ms': f(r.savesFloor.latency.p99, 'ms'),
+    'bare.answer_save.ratio': f(ratio(r.savesFloor.requests.average, r.bare200.requests.average), 'x'),
+    'bare.answer_save.p99_ratio': f(p99Ratio(r.savesFloor, r.bare200), 'x'),
+    'api.answer_save.floor_ratio': f(ratio(r.saves.requests.average, r.savesFloor.requests.average), 'x'),
+    'api.answer_save.p99_floor_ratio': f(p99Ratio(r.saves, r.savesFloor), 'x'),
     'api.answer_save.workers_rps': f(r.savesWorkers.requests.average, 'req/s'),
     'api.answer_save.workers_p99_ms': f(r.savesWorkers.latency.p99, 'ms'),
     // Saves with WORKERS / with one process: by wrk when it is installed (see ApiRun.savesScaling).
@@ -74,6 +69,13 @@ export function apiFigures(prefix: string, r: ApiRun): Record<string, Figure> {
       r.saves.non2xx + r.saves.errors + r.savesWorkers.non2xx + r.savesWorkers.errors,
       'requests',
     ),
+    'api.open_loop.p50_ms': f(r.openLoop.p50, 'ms'),
+    'api.open_loop.p99_ms': f(r.openLoop.p99, 'ms'),
+    'api.open_loop.max_ms': f(r.openLoop.max, 'ms'),
+    'api.open_loop.target_rps': f(r.openLoop.rate, 'req/s'),
+    'api.open_loop.rps': f(r.openLoop.achievedRate, 'req/s'),
+    'api.open_loop.seconds': f(r.openLoop.seconds, 's'),
+    'api.open_loop.failed': f(r.openLoop.failed, 'requests'),
     'api.grading.p50_ms': f(percentile(r.grading, 50), 'ms'),
     'api.grading.p99_ms': f(percentile(r.grading, 99), 'ms'),
     'api.login_burst.p99_ms': f(percentile(r.logins.times, 99), 'ms'),

@@ -4,12 +4,21 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Result } from 'autocannon';
-import { answerSaveLoad, GRADED, gradingTimes, prepareStudents, STUDENTS, WARMUP } from './learning.ts';
+import {
+  answerSaveLoad,
+  GRADED,
+  gradingTimes,
+  moreAttempts,
+  prepareStudents,
+  STUDENTS,
+  WARMUP,
+} from './learning.ts';
 import { checked } from './failures.ts';
 import { loginBursts, type LoginBursts } from './login-burst.ts';
 import { startServer, type Server } from './processes.ts';
 import { login, run, runDuring, settle, wrkRps } from './api-load.ts';
 import { wrkSaves, type WrkSaves } from './wrk-saves.ts';
+import { OPEN_LOOP_ATTEMPTS_PER_STUDENT, openLoopSaves, type OpenLoopRun } from './open-loop.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 export const THROUGHPUT = { connections: 20, duration: 10 };
@@ -31,10 +40,10 @@ export interface ApiRun {
   bare: Result;
   saves: Result;
   /**
-   * The same saves against the bare server's plainest durable write (bench/bare-server.ts). Measured on the
-   * SQLite run only (it writes to SQLite); null on PostgreSQL.
+   * The same saves against the plainest durable write on the same database (bench/bare-app.ts: SQLite's on
+   * the bare server, PostgreSQL's on a bare server of its own), measured right after ours.
    */
-  savesFloor: Result | null;
+  savesFloor: Result;
   bare200: Result;
   grading: number[];
   bareOne: Result;
@@ -51,6 +60,8 @@ export interface ApiRun {
    * second worker adds to saves, measured as the refresh scaling is (autocannon would take its core).
    */
   savesScaling: { one: WrkSaves; many: WrkSaves } | null;
+  /** Saves at a class's pace (bench/open-loop.ts) against WORKERS processes. */
+  openLoop: OpenLoopRun;
   logins: LoginBursts;
   busyHealth: Result;
   idleHealth: Result;
@@ -67,7 +78,7 @@ export async function measureApi(
   env: Record<string, string>,
   bare: Server,
   port: number,
-  { floor }: { floor: boolean },
+  { floor, openLoopSeconds }: { floor: Server; openLoopSeconds?: number },
 ): Promise<ApiRun> {
   const serverEnv = {
     SEED: 'demo',
@@ -86,7 +97,7 @@ export async function measureApi(
     WORKERS: '1',
   });
   let refresh: Result, bareRun: Result, saves: Result, bare200: Result, grading: number[], bareOne: Result;
-  let savesFloor: Result | null = null;
+  let savesFloor: Result;
   let refreshWrkOne: number | null = null;
   let savesWrkOne: WrkSaves | null = null;
   let students: Awaited<ReturnType<typeof prepareStudents>>;
@@ -114,11 +125,10 @@ export async function measureApi(
     const savers = students.slice(0, STUDENTS);
     saves = check(await run(answerSaveLoad(ours.baseUrl, savers, THROUGHPUT.duration)), 'answer saves');
     savesWrkOne = await wrkSaves(ours.baseUrl, savers, THROUGHPUT.duration);
-    if (floor)
-      savesFloor = check(
-        await run(answerSaveLoad(bare.baseUrl, savers, THROUGHPUT.duration)),
-        'answer saves (bare durable write)',
-      );
+    savesFloor = check(
+      await run(answerSaveLoad(floor.baseUrl, savers, THROUGHPUT.duration)),
+      'answer saves (bare durable write)',
+    );
     bare200 = check(
       await run({ url: bareUrl, connections: STUDENTS, duration: THROUGHPUT.duration }),
       'bare 200',
@@ -163,6 +173,22 @@ export async function measureApi(
       loginBursts(ours.baseUrl, STUDENT, `${label}: logins`),
     );
     check(busyHealth, 'health during logins');
+    // Last, so the figures above stay as they were measured before it.
+    const savers = students.slice(0, STUDENTS);
+    const attempts = [
+      ...savers,
+      ...(await moreAttempts(
+        ours.baseUrl,
+        await login(ours.baseUrl, ADMIN),
+        savers,
+        OPEN_LOOP_ATTEMPTS_PER_STUDENT - 1,
+      )),
+    ];
+    await settle(healthUrl);
+    const openLoop = await openLoopSaves(ours.baseUrl, attempts, {
+      seconds: openLoopSeconds,
+      label: `${label}: open-loop answer saves (${WORKERS} workers)`,
+    });
     return {
       refresh,
       bare: bareRun,
@@ -179,6 +205,7 @@ export async function measureApi(
       savesWorkers,
       savesScaling:
         savesWrkOne !== null && savesWrkMany !== null ? { one: savesWrkOne, many: savesWrkMany } : null,
+      openLoop,
       logins,
       busyHealth,
       idleHealth,

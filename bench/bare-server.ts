@@ -1,8 +1,12 @@
-// The bare server of the bench: the yardsticks of bench/bare-app.ts on PORT, data in .tmp/bench-bare.
+// The bare server of the bench: the yardsticks of bench/bare-app.ts on PORT, data in .tmp/bench-bare; with
+// BARE_DATABASE_URL, the PostgreSQL floor's save route instead (its table in that database).
 import { join } from 'node:path';
-import { createBareApp } from './bare-app.ts';
+import { createBareApp, createBarePgApp } from './bare-app.ts';
 
-const bare = createBareApp(join(import.meta.dirname, '..', '.tmp', 'bench-bare'));
+const databaseUrl = process.env.BARE_DATABASE_URL;
+const bare = databaseUrl
+  ? await createBarePgApp(databaseUrl)
+  : createBareApp(join(import.meta.dirname, '..', '.tmp', 'bench-bare'));
 const port = Number(process.env.PORT ?? 4281);
 await bare.app.listen({ port, host: '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -61,8 +61,8 @@ export function anAnswer(q: Student['questions'][number]): unknown {
   }
 }
 
-/** An admin-made 50-question quiz and `count` newly registered students, each with an attempt at it. */
-export async function prepareStudents(base: string, adminToken: string, count: number): Promise<Student[]> {
+/** An admin-made 50-question quiz of the demo bank; its id. */
+export async function createBenchQuiz(base: string, adminToken: string, title = 'Bench: fifty questions') {
   const bank = await call<{ data: Array<{ id: number; practice_only: boolean }> }>(
     base,
     'GET',
@@ -82,13 +82,52 @@ export async function prepareStudents(base: string, adminToken: string, count: n
     adminToken,
     {
       kind: 'quiz',
-      title: 'Bench: fifty questions',
+      title,
       selection: 'fixed',
       question_ids: questionIds,
       attempts_allowed: null,
       published: true,
     },
   );
+  return assessment.id;
+}
+
+/**
+ * `quizzes` more bench quizzes, and an attempt of each of `students` at each: more attempts in progress
+ * than students (registering students costs a password hash each; starting attempts does not).
+ */
+export async function moreAttempts(
+  base: string,
+  adminToken: string,
+  students: Student[],
+  quizzes: number,
+): Promise<Student[]> {
+  const more: Student[] = [];
+  for (let n = 0; n < quizzes; n++) {
+    const quiz = await createBenchQuiz(base, adminToken, `Bench: fifty questions (${n + 2})`);
+    for (let i = 0; i < students.length; i += 10) {
+      more.push(
+        ...(await Promise.all(
+          students.slice(i, i + 10).map(async ({ token }) => {
+            const attempt = await call<{ id: string; questions: Student['questions'] }>(
+              base,
+              'POST',
+              '/api/attempts',
+              token,
+              { id: randomUUID(), assessment_id: quiz },
+            );
+            return { token, attemptId: attempt.id, questions: attempt.questions };
+          }),
+        )),
+      );
+    }
+  }
+  return more;
+}
+
+/** An admin-made 50-question quiz and `count` newly registered students, each with an attempt at it. */
+export async function prepareStudents(base: string, adminToken: string, count: number): Promise<Student[]> {
+  const quiz = await createBenchQuiz(base, adminToken);
   const { data: locations } = await call<{ data: Array<{ id: number }> }>(
     base,
     'GET',
@@ -138,7 +177,7 @@ export async function prepareStudents(base: string, adminToken: string, count: n
           'POST',
           '/api/attempts',
           token,
-          { id: randomUUID(), assessment_id: assessment.id },
+          { id: randomUUID(), assessment_id: quiz },
         );
         return { token, attemptId: attempt.id, questions: attempt.questions };
       }),

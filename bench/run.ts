@@ -26,7 +26,8 @@ import { measureReports } from './reports.ts';
 import { measureItemFit } from './item-fit.ts';
 import { measureRange } from './range.ts';
 import { measureLiveFanout } from './live-fanout.ts';
-import { startServer } from './processes.ts';
+import { startServer, type Server } from './processes.ts';
+import { OPEN_LOOP_SECONDS as OPEN_LOOP_DEFAULT } from './open-loop.ts';
 import { freshPostgres } from './fresh-postgres.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -112,25 +113,21 @@ function printApi(title: string, r: ApiRun): void {
         ratio(r.saves.requests.average, r.bare200.requests.average),
         p99Ratio(r.saves, r.bare200),
       ],
-      ...(r.savesFloor
-        ? [
-            [
-              'PUT, bare durable write (no checks)',
-              fmt(r.savesFloor.requests.average),
-              ms(r.savesFloor.latency.p99),
-            ],
-            [
-              'ratio bare durable write / bare',
-              ratio(r.savesFloor.requests.average, r.bare200.requests.average),
-              p99Ratio(r.savesFloor, r.bare200),
-            ],
-            [
-              'ratio ours / bare durable write',
-              ratio(r.saves.requests.average, r.savesFloor.requests.average),
-              p99Ratio(r.saves, r.savesFloor),
-            ],
-          ]
-        : []),
+      [
+        `PUT, bare durable write (${title}, no checks)`,
+        fmt(r.savesFloor.requests.average),
+        ms(r.savesFloor.latency.p99),
+      ],
+      [
+        'ratio bare durable write / bare',
+        ratio(r.savesFloor.requests.average, r.bare200.requests.average),
+        p99Ratio(r.savesFloor, r.bare200),
+      ],
+      [
+        'ratio ours / bare durable write',
+        ratio(r.saves.requests.average, r.savesFloor.requests.average),
+        p99Ratio(r.saves, r.savesFloor),
+      ],
       [
         `PUT /api/attempts/:id/answers/:q (${WORKERS} workers)`,
         fmt(r.savesWorkers.requests.average),
@@ -154,6 +151,25 @@ function printApi(title: string, r: ApiRun): void {
         : []),
     ]),
   );
+  const o = r.openLoop;
+  console.log(
+    `\nAnswer saves at a class's pace (open loop: ${fmt(o.rate)} a second for ${o.seconds} s over ${fmt(o.attempts)} attempts of ${STUDENTS} students, ${WORKERS} workers; latency from each request's scheduled time)`,
+  );
+  console.log(
+    table([
+      ['measure', 'p50 ms', 'p99 ms', 'max ms', 'answered/s', 'failed'],
+      [
+        'PUT /api/attempts/:id/answers/:q',
+        fmt(o.p50, 1),
+        fmt(o.p99, 1),
+        fmt(o.max, 1),
+        fmt(o.achievedRate),
+        fmt(o.failed),
+      ],
+    ]),
+  );
+  if (o.maxSendLagMs > 20)
+    console.log(`  (the generator sent up to ${fmt(o.maxSendLagMs)} ms behind its schedule: a busy machine)`);
   console.log(
     `\nGrading a ${QUESTIONS}-question submission (${GRADED} submissions, one at a time, after ${WARMUP} untimed)`,
   );
@@ -190,22 +206,47 @@ function printApi(title: string, r: ApiRun): void {
  * results.json keeps the other parts' figures from their last run.
  */
 const ONLY_API = process.argv.includes('--only=api');
+/** `--open-loop-seconds=10`: a shorter open-loop run for a quick check (its figures say how long it ran). */
+const OPEN_LOOP_SECONDS = Number(
+  /^--open-loop-seconds=(\d+)$/.exec(
+    process.argv.find((a) => a.startsWith('--open-loop-seconds=')) ?? '',
+  )?.[1] ?? OPEN_LOOP_DEFAULT,
+);
+/** Ports of the bench's servers (BENCH_PORT and the next two), 4280–4282 unless set. */
+const PORT = Number(process.env.BENCH_PORT ?? 4280);
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const bare = await startServer('bare Fastify', join(ROOT, 'bench/bare-server.ts'), 4281, '/bare');
+  const bare = await startServer('bare Fastify', join(ROOT, 'bench/bare-server.ts'), PORT + 1, '/bare');
   const figures: Record<string, Figure> = {};
   let bareOneP99 = '?';
   try {
     rmSync(DATA_DIR, { recursive: true, force: true });
-    const sqlite = await measureApi('SQLite', { DATA_DIR }, bare, 4280, { floor: true });
+    const sqlite = await measureApi('SQLite', { DATA_DIR }, bare, PORT, {
+      floor: bare,
+      openLoopSeconds: OPEN_LOOP_SECONDS,
+    });
     Object.assign(figures, apiFigures('', sqlite));
     bareOneP99 = ms(sqlite.bareOne.latency.p99);
     let postgres: ApiRun | null = null;
     if (await freshPostgres(PG_URL)) {
-      postgres = await measureApi('PostgreSQL', { DATA_DIR, DATABASE_URL: PG_URL }, bare, 4280, {
-        floor: false,
-      });
+      // The PostgreSQL floor: the same save route through `pg`, into a table of its own in the bench database.
+      let pgFloor: Server | null = null;
+      try {
+        pgFloor = await startServer(
+          'bare Fastify (PostgreSQL floor)',
+          join(ROOT, 'bench/bare-server.ts'),
+          PORT + 2,
+          '/bare',
+          { BARE_DATABASE_URL: PG_URL },
+        );
+        postgres = await measureApi('PostgreSQL', { DATA_DIR, DATABASE_URL: PG_URL }, bare, PORT, {
+          floor: pgFloor,
+          openLoopSeconds: OPEN_LOOP_SECONDS,
+        });
+      } finally {
+        await pgFloor?.stop();
+      }
       Object.assign(figures, apiFigures('pg.', postgres));
     }
     console.log(`\nPathbuilder bench — Node ${process.version}, ${new Date().toISOString()}`);

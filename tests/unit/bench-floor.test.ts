@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBareApp, type BareApp } from '../../bench/bare-app.ts';
+import pg from 'pg';
+import { createBareApp, createBarePgApp, PG_FLOOR_TABLE, type BareApp } from '../../bench/bare-app.ts';
 import {
   checked,
   clearFailures,
@@ -74,6 +75,43 @@ describe('the plainest durable write (bench/bare-app.ts)', () => {
     expect(failedRequests(result)).toBe(0);
     expect(recordedFailures()).toEqual([]);
     expect(rows()).toHaveLength(6);
+  });
+});
+
+// PostgreSQL's floor, where the tests have a database (TEST_DATABASE_URL): in a schema of its own.
+const pgUrl = process.env.TEST_DATABASE_URL;
+describe.runIf(pgUrl)('the plainest durable write on PostgreSQL (bench/bare-app.ts)', () => {
+  const schema = `bench_floor_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      return await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+
+  it("answers the bench's save load without a failed request, committed, one row per student and question", async () => {
+    await admin(`create schema ${schema}`);
+    const floor = await createBarePgApp(pgUrl!, schema);
+    try {
+      await floor.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(floor.app.server.address() as AddressInfo).port}`;
+      const questions = [1, 2, 3].map((id) => ({ id, type: 'true_false', options: [], left: [], right: [] }));
+      const students = [0, 1].map(() => ({ token: 'unused', attemptId: randomUUID(), questions }));
+      const { duration: _duration, ...load } = answerSaveLoad(base, students, 1);
+      const result = checked(await run({ ...load, amount: 30 }), 'PostgreSQL floor');
+      expect(failedRequests(result)).toBe(0);
+      expect(recordedFailures()).toEqual([]);
+      // Read by another connection: what was answered is committed.
+      const rows = await admin(`select attempt_id, question_id, answer from ${schema}.${PG_FLOOR_TABLE}`);
+      expect(rows.rowCount).toBe(6);
+      expect(rows.rows[0]).toMatchObject({ answer: '{"type":"true_false","value":true}' });
+    } finally {
+      await floor.close();
+      await admin(`drop schema ${schema} cascade`);
+    }
   });
 });
 

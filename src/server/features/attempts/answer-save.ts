@@ -9,7 +9,8 @@ import type { AttemptClock } from './attempt-clock.ts';
 import { answerTime, lateness } from './attempt-clock.ts';
 import { conflict, questionIdsOf, type AttemptCore } from './attempt-core.ts';
 import type { AttemptRow } from './attempts.repository.ts';
-import { rawOnTimeSave } from './answers.repository.ts';
+import { rawOnTimeSave, type OnTimeSave } from './answers.repository.ts';
+import { createBatcher } from '../../db/batcher.ts';
 import { DIAGNOSTIC_ANSWER_FINAL, repeatsStored } from './final-answer.ts';
 import { feedbackFor, givenProblem, valueOf } from './given-answers.ts';
 import { LATENCY_GRACE_MS } from './release.ts';
@@ -33,6 +34,14 @@ export type Saved = {
 };
 /** As stored, with the attempt's kind (a diagnostic's answer also returns its next step). */
 type Stored = Omit<Saved, 'adaptive'> & { kind: string; assessmentId: number | null };
+
+/**
+ * PostgreSQL's save batches (db/batcher.ts): at most this many saves in one, and this many running at once.
+ * Two in flight let one batch's read overlap the other's write; the pool (db/database.ts) keeps connections
+ * for everything else a request does.
+ */
+const SAVE_BATCH_MAX = 200;
+const SAVE_BATCHES_IN_FLIGHT = 2;
 
 const notInAttempt = () => unprocessable({ question_id: ['This question is not part of this attempt.'] });
 
@@ -84,12 +93,12 @@ export function createAnswerSave(
    * else (not theirs, submitted, late, Test Yourself), which `saveTheLongWay` tells apart.
    *
    * SQLite: two statements in one transaction, the touch (which also reads the attempt) and the upsert.
-   * PostgreSQL, where each statement is a round trip: one read of the attempt with the question, the checks,
-   * then one statement that touches and upserts only if the attempt is still open (two round trips, not five).
+   * PostgreSQL, where each statement is a round trip and each commit a WAL flush: the saves arriving together
+   * share one read and one write (`saveOnTimeBatch`), two round trips and one commit for all of them.
    */
   function saveOnTime(auth: Authed, id: string, questionId: number, body: SaveBody) {
     return ctx.dialect === 'postgres'
-      ? saveOnTimeInTwoTrips(auth, id, questionId, body)
+      ? saveOnTimeInBatch(auth, id, questionId, body)
       : saveOnTimeInTransaction(auth, id, questionId, body);
   }
 
@@ -149,38 +158,83 @@ export function createAnswerSave(
     });
   }
 
-  async function saveOnTimeInTwoTrips(
-    auth: Authed,
-    id: string,
-    questionId: number,
-    body: SaveBody,
-  ): Promise<Stored | undefined> {
-    const t = now();
-    const onTimeFrom = new Date(t.getTime() - LATENCY_GRACE_MS).toISOString();
-    const found = await repo.ownOpenWithQuestion(id, auth.user.id, questionId, onTimeFrom);
-    // A diagnostic's answer is final once saved, which the long way checks under the attempt's lock.
-    if (!found || found.attempt.kind === 'diagnostic') return undefined;
-    // Refused before anything is written, as the long way refuses.
-    const { answeredAt, questions } = checkOnTimeSave(found.attempt, found.question, questionId, body, t);
-    const { touched, written } = await repo.touchAndUpsert({
-      answer: answerRow(found.attempt.id, questionId, body, answeredAt, t),
-      userId: auth.user.id,
-      now: t.toISOString(),
-      onTimeFrom,
-      position: body.position !== undefined && body.position < questions ? body.position : null,
-      outbox: body.outbox ?? null,
+  /** One save waiting for its batch (PostgreSQL). */
+  type OnTimeRequest = { userId: number; id: string; questionId: number; body: SaveBody; t: Date };
+
+  /**
+   * PostgreSQL, the common saves that arrive together, in two round trips for all (group commit, db/batcher.ts):
+   * one read of their attempts with their questions, the checks of each, then one statement that touches and
+   * upserts each only if its attempt is still open, committed once. Each save is answered after that commit,
+   * and each stands alone: one refused (422), or found not open (the long way: 404, 409, late, practice), leaves
+   * the others of its batch as they would be without it.
+   */
+  async function saveOnTimeBatch(saves: OnTimeRequest[]): Promise<Array<Stored | undefined | Error>> {
+    const onTimeFrom = saves.map((s) => new Date(s.t.getTime() - LATENCY_GRACE_MS).toISOString());
+    const found = await repo.ownOpenWithQuestions(
+      saves.map((s, i) => ({
+        id: s.id,
+        userId: s.userId,
+        questionId: s.questionId,
+        onTimeFrom: onTimeFrom[i]!,
+      })),
+    );
+    const results: Array<Stored | undefined | Error> = saves.map(() => undefined);
+    const writes: { index: number; save: OnTimeSave }[] = [];
+    saves.forEach((s, i) => {
+      const f = found[i];
+      // A diagnostic's answer is final once saved, which the long way checks under the attempt's lock.
+      if (!f || f.attempt.kind === 'diagnostic') return;
+      try {
+        // Refused before anything is written, as the long way refuses.
+        const { answeredAt, questions } = checkOnTimeSave(f.attempt, f.question, s.questionId, s.body, s.t);
+        writes.push({
+          index: i,
+          save: {
+            answer: answerRow(f.attempt.id, s.questionId, s.body, answeredAt, s.t),
+            userId: s.userId,
+            now: s.t.toISOString(),
+            onTimeFrom: onTimeFrom[i]!,
+            position: s.body.position !== undefined && s.body.position < questions ? s.body.position : null,
+            outbox: s.body.outbox ?? null,
+          },
+        });
+      } catch (error) {
+        results[i] = error instanceof Error ? error : new Error(String(error));
+      }
     });
-    // Submitted or past its deadline in between: nothing was written, and the long way says which.
-    if (!touched) return undefined;
-    return {
-      saved: written,
-      superseded: !written,
-      feedback: null,
-      kind: found.attempt.kind,
-      deadline_at: found.attempt.deadline_at,
-      grace_until: found.attempt.grace_until,
-      assessmentId: found.attempt.assessment_id,
-    };
+    if (!writes.length) return results;
+    const done = await repo.touchAndUpsertMany(writes.map((w) => w.save));
+    writes.forEach(({ index }, k) => {
+      const { touched, written } = done[k]!;
+      const { attempt } = found[index]!;
+      // Submitted or past its deadline in between: nothing was written, and the long way says which.
+      if (!touched) return;
+      results[index] = {
+        saved: written,
+        superseded: !written,
+        feedback: null,
+        kind: attempt.kind,
+        deadline_at: attempt.deadline_at,
+        grace_until: attempt.grace_until,
+        assessmentId: attempt.assessment_id,
+      };
+    });
+    return results;
+  }
+
+  const onTimeBatches =
+    ctx.dialect === 'postgres'
+      ? createBatcher<OnTimeRequest, Stored | undefined>({
+          maxSize: SAVE_BATCH_MAX,
+          maxInFlight: SAVE_BATCHES_IN_FLIGHT,
+          // Two saves of one question never share a batch (one upsert per row); of one attempt they may.
+          keyOf: (s) => `${s.id}:${s.questionId}`,
+          run: saveOnTimeBatch,
+        })
+      : null;
+
+  function saveOnTimeInBatch(auth: Authed, id: string, questionId: number, body: SaveBody) {
+    return onTimeBatches!.add({ userId: auth.user.id, id, questionId, body, t: now() });
   }
 
   /** Every save the fast path leaves: ownership, submission, lateness and the offline grace, practice. */

@@ -60,7 +60,7 @@ const upsertAnswer = prepared((db: Db, v: AttemptAnswersTable) =>
     ),
 );
 
-/** The common save's write on PostgreSQL (see `touchAndUpsert`). */
+/** The common save's write on PostgreSQL (see `touchAndUpsertMany`). */
 export interface OnTimeSave {
   answer: AttemptAnswersTable;
   userId: number;
@@ -72,66 +72,126 @@ export interface OnTimeSave {
   outbox: number | null;
 }
 
+/** The attempt as the common save checks it. */
+export type OwnOpen = {
+  id: string;
+  kind: string;
+  question_ids: string;
+  started_at: string;
+  deadline_at: string | null;
+  grace_until: string | null;
+  assessment_id: number | null;
+};
+
+/** A common save's attempt and question, as read on PostgreSQL. */
+export type OnTimeFound = {
+  attempt: OwnOpen;
+  question: { id: number; type: string; content: string } | undefined;
+};
+
+/** The common save's read on PostgreSQL, one per save of a batch (see `ownOpenWithQuestions`). */
+export interface OnTimeLookup {
+  id: string;
+  userId: number;
+  questionId: number;
+  onTimeFrom: string;
+}
+
 /**
- * PostgreSQL, the common save as one statement: `t` marks the attempt heard from while it is still the
- * student's, in progress and on time, taking its row lock (a submit waits for this statement, or this finds
- * the attempt submitted); `w` writes the answer only through `t`, and only over an older one. The position
- * moves only when the answer will be written; the check reads the statement's snapshot, so two devices saving
- * the same question at the same instant can leave the position of the older one (a resume point, no more).
+ * PostgreSQL, the read of a batch of common saves in one statement: for each save, its attempt if it is the
+ * student's own quiz or exam attempt, in progress and on time, with the question to check the answer against.
+ * `ord` numbers the saves from 1 in the order given.
  */
-function onTimeSaveStatement(s: OnTimeSave) {
-  const a = s.answer;
-  return sql<{ touched: number; written: number }>`with t as (
-      update attempts set last_seen_at = ${s.now},
-        outbox_size = coalesce(${s.outbox}::integer, outbox_size),
-        outbox_reported_at = case when ${s.outbox}::integer is null then outbox_reported_at else ${s.now} end,
-        position = case when ${s.position}::integer is not null and not exists (
-          select 1 from attempt_answers x
-          where x.attempt_id = ${a.attempt_id} and x.question_id = ${a.question_id}
-            and x.answered_at > ${a.answered_at}
-        ) then ${s.position}::integer else position end
-      where id = ${a.attempt_id} and user_id = ${s.userId} and status = 'in_progress' and kind <> 'practice'
-        and (deadline_at is null or deadline_at >= ${s.onTimeFrom})
-      returning id
+function ownOpenBatchStatement(saves: OnTimeLookup[]) {
+  return sql<
+    OwnOpen & {
+      ord: number;
+      question_id: number | null;
+      question_type: string | null;
+      question_content: string | null;
+    }
+  >`select i.ord, a.id, a.kind, a.question_ids, a.started_at, a.deadline_at, a.grace_until, a.assessment_id,
+      q.id as question_id, q.type as question_type, q.content as question_content
+    from unnest(${saves.map((s) => s.id)}::varchar[], ${saves.map((s) => s.userId)}::integer[],
+      ${saves.map((s) => s.questionId)}::integer[], ${saves.map((s) => s.onTimeFrom)}::varchar[])
+      with ordinality as i(id, user_id, question_id, on_time_from, ord)
+    join attempts a on a.id = i.id and a.user_id = i.user_id and a.status = 'in_progress' and a.kind <> 'practice'
+      and (a.deadline_at is null or a.deadline_at >= i.on_time_from)
+    left join questions q on q.id = i.question_id`;
+}
+
+/**
+ * PostgreSQL, the write of a batch of common saves as one statement (autocommit: one commit for all). For each
+ * save, `t` marks its attempt heard from while it is still the student's, in progress and on time, taking its
+ * row lock (a submit waits for this statement, or this finds the attempt submitted); `w` writes the answer only
+ * through `t`, and only over an older one. The position moves only when the answer will be written; the check
+ * reads the statement's snapshot, so two devices saving the same question at the same instant can leave the
+ * position of the older one (a resume point, no more). A batch may hold several saves of one attempt (a device
+ * sending its outbox), never two of one question (db/batcher.ts): `s` makes them one touch of the attempt,
+ * and if the attempt is no longer open none of them is written. Each save is all-or-nothing on its own.
+ *
+ * `l` locks the batch's attempts first, in the order of their ids. Two workers' batches share attempts (a
+ * class's saves land on either process); locked in whatever order the update met them, they deadlocked, and
+ * PostgreSQL takes a second (deadlock_timeout) to notice: at 1,000 saves a second with two workers, a p50 of
+ * seconds and saves failed. Every batch locking in one order waits its turn instead.
+ */
+function onTimeSaveBatchStatement(saves: OnTimeSave[]) {
+  const col = <T>(pick: (s: OnTimeSave) => T) => saves.map(pick);
+  return sql<{ ord: number; touched: boolean; written: boolean }>`with i as (
+      select * from unnest(${col((s) => s.answer.attempt_id)}::varchar[], ${col((s) => s.userId)}::integer[],
+        ${col((s) => s.answer.question_id)}::integer[], ${col((s) => s.answer.answer)}::text[],
+        ${col((s) => s.answer.flagged)}::integer[], ${col((s) => s.answer.answered_at)}::varchar[],
+        ${col((s) => s.answer.saved_at)}::varchar[], ${col((s) => s.answer.correct)}::integer[],
+        ${col((s) => s.answer.via_grace)}::integer[], ${col((s) => s.now)}::varchar[],
+        ${col((s) => s.onTimeFrom)}::varchar[], ${col((s) => s.position)}::integer[],
+        ${col((s) => s.outbox)}::integer[])
+        with ordinality as i(attempt_id, user_id, question_id, answer, flagged, answered_at, saved_at, correct,
+          via_grace, now, on_time_from, position, outbox, ord)
+    ), l as materialized (
+      select a.id from attempts a where a.id in (select attempt_id from i) order by a.id for update
+    ), s as (
+      -- One row per attempt: its latest save of the batch, the latest outbox report, and the position of the
+      -- latest save that sets one and will be written. On time by the latest save's clock (the strictest).
+      select distinct on (i.attempt_id) i.attempt_id, i.user_id, i.now,
+        max(i.on_time_from) over (partition by i.attempt_id) as on_time_from,
+        (select o.outbox from i o where o.attempt_id = i.attempt_id and o.outbox is not null
+          order by o.ord desc limit 1) as outbox,
+        (select p.position from i p where p.attempt_id = i.attempt_id and p.position is not null
+          and not exists (
+            select 1 from attempt_answers x
+            where x.attempt_id = p.attempt_id and x.question_id = p.question_id and x.answered_at > p.answered_at
+          )
+          order by p.ord desc limit 1) as position
+      from i order by i.attempt_id, i.ord desc
+    ), t as (
+      update attempts a set last_seen_at = s.now,
+        outbox_size = coalesce(s.outbox, a.outbox_size),
+        outbox_reported_at = case when s.outbox is null then a.outbox_reported_at else s.now end,
+        position = coalesce(s.position, a.position)
+      from s join l on l.id = s.attempt_id
+      where a.id = s.attempt_id and a.user_id = s.user_id and a.status = 'in_progress' and a.kind <> 'practice'
+        and (a.deadline_at is null or a.deadline_at >= s.on_time_from)
+      returning a.id
     ), w as (
       insert into attempt_answers (attempt_id, question_id, answer, flagged, answered_at, saved_at, correct, via_grace)
-      select t.id, ${a.question_id}::integer, ${a.answer}::text, ${a.flagged}::integer, ${a.answered_at}::varchar,
-        ${a.saved_at}::varchar, ${a.correct}::integer, ${a.via_grace}::integer
-      from t
+      select i.attempt_id, i.question_id, i.answer, i.flagged, i.answered_at, i.saved_at, i.correct, i.via_grace
+      from i join t on t.id = i.attempt_id
       on conflict (attempt_id, question_id) do update set answer = excluded.answer, flagged = excluded.flagged,
         answered_at = excluded.answered_at, saved_at = excluded.saved_at, correct = excluded.correct,
         via_grace = excluded.via_grace
       where attempt_answers.answered_at <= excluded.answered_at
-      returning 1
+      returning attempt_id, question_id
     )
-    select (select count(*) from t)::integer as touched, (select count(*) from w)::integer as written`;
+    select i.ord, exists (select 1 from t where t.id = i.attempt_id) as touched,
+      exists (select 1 from w where w.attempt_id = i.attempt_id and w.question_id = i.question_id) as written
+    from i`;
 }
 
-const ownOpenWithQuestion = prepared(
-  (db: Db, p: { id: string; userId: number; questionId: number; onTimeFrom: string }) =>
-    db
-      .selectFrom('attempts')
-      .leftJoin('questions', (join) => join.on('questions.id', '=', p.questionId))
-      .select([
-        'attempts.id',
-        'attempts.kind',
-        'attempts.question_ids',
-        'attempts.started_at',
-        'attempts.deadline_at',
-        'attempts.grace_until',
-        'attempts.assessment_id',
-        'questions.id as question_id',
-        'questions.type as question_type',
-        'questions.content as question_content',
-      ])
-      .where('attempts.id', '=', p.id)
-      .where('attempts.user_id', '=', p.userId)
-      .where('attempts.status', '=', 'in_progress')
-      .where('attempts.kind', '!=', 'practice')
-      .where((eb) =>
-        eb.or([eb('attempts.deadline_at', 'is', null), eb('attempts.deadline_at', '>=', p.onTimeFrom)]),
-      ),
-);
+/**
+ * Deadlock: the statement did nothing. Batches lock in one order (`l` above), but a transaction elsewhere
+ * may hold an attempt's row and wait for another; the loser is retried.
+ */
+const DEADLOCK = '40P01';
 
 /** What SQLite's common save reads as it touches the attempt: the attempt, and the question's content. */
 export interface TouchedWithQuestion {
@@ -248,27 +308,39 @@ export function answerQueries(db: Db) {
         })
       ).rows[0],
     /**
-     * PostgreSQL's common save, read side: the caller's own quiz or exam attempt, in progress and on time, with
-     * the question to check the answer against (absent: no such question), in one round trip. Undefined for
-     * anything else.
+     * PostgreSQL's common saves, read side, for a batch in one round trip: for each save (same order), the
+     * caller's own quiz or exam attempt, in progress and on time, with the question to check the answer against
+     * (absent: no such question); undefined for anything else.
      */
-    ownOpenWithQuestion: async (id: string, userId: number, questionId: number, onTimeFrom: string) => {
-      const row = (await ownOpenWithQuestion(db, { id, userId, questionId, onTimeFrom })).rows[0];
-      if (!row) return undefined;
-      const { question_id, question_type, question_content, ...attempt } = row;
-      const question =
-        question_id !== null && question_type !== null && question_content !== null
-          ? { id: question_id, type: question_type, content: question_content }
-          : undefined;
-      return { attempt, question };
+    ownOpenWithQuestions: async (saves: OnTimeLookup[]) => {
+      const found: (OnTimeFound | undefined)[] = saves.map(() => undefined);
+      for (const row of (await ownOpenBatchStatement(saves).execute(db)).rows) {
+        const { ord, question_id, question_type, question_content, ...attempt } = row;
+        const question =
+          question_id !== null && question_type !== null && question_content !== null
+            ? { id: question_id, type: question_type, content: question_content }
+            : undefined;
+        found[Number(ord) - 1] = { attempt, question };
+      }
+      return found;
     },
     /**
-     * PostgreSQL's common save, write side, in one statement (autocommit): false `touched` when the attempt is
-     * no longer open and on time (nothing was written); false `written` when a newer answer was already there.
+     * PostgreSQL's common saves, write side, for a batch in one statement (autocommit), each save in the same
+     * order: false `touched` when its attempt is no longer open and on time (nothing of it was written); false
+     * `written` when a newer answer was already there. A deadlock with another process's batch is retried (the
+     * statement that lost did nothing).
      */
-    touchAndUpsert: async (s: OnTimeSave) => {
-      const row = (await onTimeSaveStatement(s).execute(db)).rows[0];
-      return { touched: row?.touched === 1, written: row?.written === 1 };
+    touchAndUpsertMany: async (saves: OnTimeSave[]) => {
+      for (let tries = 1; ; tries++) {
+        try {
+          const rows = (await onTimeSaveBatchStatement(saves).execute(db)).rows;
+          const done = saves.map(() => ({ touched: false, written: false }));
+          for (const row of rows) done[Number(row.ord) - 1] = { touched: row.touched, written: row.written };
+          return done;
+        } catch (error) {
+          if (tries >= 3 || (error as { code?: string }).code !== DEADLOCK) throw error;
+        }
+      }
     },
     answers: (attemptId: string) =>
       db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute(),
