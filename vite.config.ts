@@ -42,10 +42,10 @@ export default defineConfig({
     // The login screen's chunks load beside the entry: the first screen of everyone without a session.
     preloadScreen('src/client/features/auth/screens/login-screen.tsx'),
     // Before the entry: a signed-in dashboard's API reads and code start at once (src/client/start-prefetch.ts).
-    startPrefetch(
-      'src/client/start-prefetch.ts',
+    startPrefetch('src/client/start-prefetch.ts', [
       'src/client/features/dashboard/screens/dashboard-screen.tsx',
-    ),
+      'src/client/app/layout/sidebar-layout.tsx',
+    ]),
     // dist/login.html: the login screen rendered into the HTML at build time, hydrated by main.tsx.
     prerender('src/client/prerender.tsx', {
       '/login': { file: 'login.html', screen: 'src/client/features/auth/screens/login-screen.tsx' },
@@ -66,8 +66,10 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => !isFeatureFace(id) },
       output: {
         // The student dashboard's code in one request (scripts/vite-screen-chunk.ts).
+        // What the signed-in layout imports stays out too: every signed-in screen loads that chunk.
         manualChunks: screenChunk('dashboard', 'src/client/features/dashboard/screens/dashboard-screen.tsx', [
           'src/client/features/auth/screens/login-screen.tsx',
+          'src/client/app/layout/sidebar-layout.tsx',
         ]),
         // Only the modules named: a manual chunk would otherwise also swallow what they import (React...).
         onlyExplicitManualChunks: true,

@@ -68,4 +68,6 @@ afterFirstPage(() => {
   // Tells the service worker whose saved-offline items it may serve (lib/offline-content.ts does it on load),
   // so a student who signs in and goes offline at once still opens what they saved.
   import('./lib/offline-content.ts').catch(failed);
+  // The signed-in layout (a chunk of its own): on /login, fetched now, so signing in does not wait for it.
+  import('./app/layout/sidebar-layout.tsx').catch(failed);
 });

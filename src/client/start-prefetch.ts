@@ -101,7 +101,7 @@ export function dropPrefetched(): void {
   waiting.clear();
 }
 
-/** The dashboard screen's code and styles, as the build listed them on this module's <script> tag. */
+/** The dashboard screen's code and styles, and the signed-in layout's, as the build listed them on this module's <script> tag. */
 function preloadDashboardCode(): void {
   const script = document.querySelector<HTMLScriptElement>('script[data-dashboard-js]');
   if (!script) return;

@@ -5,7 +5,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { authState, hasStoredToken, homePathOf, roleOf, useAuth } from '../shell/session.ts';
 import { lazyScreen } from './lazy-screen.ts';
 import { RootError, RouteError } from './layout/route-error.tsx';
-import { ShellLayout } from './layout/shell-layout.tsx';
+import { preloadSidebarLayout, ShellLayout } from './layout/shell-layout.tsx';
 import { PATHS } from '../shell/paths.ts';
 import type { RouteMeta } from '../shell/route-meta.ts';
 
@@ -245,7 +245,12 @@ export function preloadScreen(pathname: string): Promise<void> {
   if (route?.meta.requires_login && !hasStoredToken())
     route = ROUTE_TABLE.find((r) => r.path === PATHS.login);
   const preload = route && preloadOf(route.element);
-  return preload ? preload().catch(() => undefined) : Promise.resolve();
+  // A signed-in screen is shown in the sidebar layout, a chunk of its own: both load at once.
+  const loads = [preload?.(), route && !route.meta.is_full_page ? preloadSidebarLayout() : undefined];
+  return Promise.all(loads).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The router's route objects: the shell around every table route, and any unknown path back to '/'. */

@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyScreen } from '../../../src/client/app/lazy-screen.ts';
 import { preloadScreen } from '../../../src/client/app/routes.tsx';
-import { resetShell } from './shell-helpers.tsx';
+import { makeUser, renderApp, resetShell, signIn } from './shell-helpers.tsx';
 
 afterEach(resetShell);
 
@@ -40,5 +40,15 @@ describe('screens loaded ahead (main.tsx, at start)', () => {
     await expect(preloadScreen('/login')).resolves.toBeUndefined();
     await expect(preloadScreen('/quizzes')).resolves.toBeUndefined();
     await expect(preloadScreen('/no/such/page')).resolves.toBeUndefined();
+  });
+
+  it('load the signed-in layout with a signed-in screen, so its frame shows at once', async () => {
+    await signIn(makeUser(), { '/api/assessments': () => [] });
+    // Preloaded as main.tsx does at start: the layout is a chunk of its own, not in the entry.
+    await preloadScreen('/quizzes');
+    renderApp('/quizzes');
+    // Without waiting: the top bar and the menu are there in the first render.
+    expect(screen.getByRole('button', { name: 'Toggle menu' })).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByRole('heading', { name: 'Quizzes' })).toBeTruthy();
   });
 });
