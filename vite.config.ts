@@ -22,10 +22,11 @@ const layoutChunk = screenChunk('sidebar-layout', 'src/client/app/layout/sidebar
   'src/client/features/auth/screens/login-screen.tsx',
 ]);
 
-const dashboardChunk = screenChunk('dashboard', 'src/client/features/dashboard/screens/dashboard-screen.tsx', [
-  'src/client/features/auth/screens/login-screen.tsx',
-  'src/client/app/layout/sidebar-layout.tsx',
-]);
+const dashboardChunk = screenChunk(
+  'dashboard',
+  'src/client/features/dashboard/screens/dashboard-screen.tsx',
+  ['src/client/features/auth/screens/login-screen.tsx', 'src/client/app/layout/sidebar-layout.tsx'],
+);
 
 export default defineConfig({
   root: '.',
