@@ -195,15 +195,7 @@ const DEADLOCK = '40P01';
 
 /** What SQLite's common save reads as it touches the attempt: the attempt, and the question's content. */
 export interface TouchedWithQuestion {
-  attempt: {
-    id: string;
-    kind: string;
-    question_ids: string;
-    started_at: string;
-    deadline_at: string | null;
-    grace_until: string | null;
-    assessment_id: number | null;
-  };
+  attempt: OwnOpen;
   /** Absent: no such question. */
   question: { content: string } | undefined;
 }
