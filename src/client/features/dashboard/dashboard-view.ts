@@ -1,6 +1,6 @@
 import type { Progress, StudentAssessment } from '../quiz/index.ts';
 import { progressOf, sortForStudent } from '../quiz/index.ts';
-import type { DashboardData } from './use-dashboard.ts';
+import type { DashboardData } from './dashboard-data.ts';
 
 // Three: more rows of Start buttons would compete with the first card's one action.
 export const UPCOMING_SHOWN = 3;

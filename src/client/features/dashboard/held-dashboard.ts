@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { loadCopy, storeCopy } from '../../lib/attempt-store.ts';
 import type { CurrentAnnouncement } from '../../../shared/contracts/announcements.ts';
 import type { LearningSummary } from '../../../shared/contracts/learning.ts';
-import type { DashboardData } from './use-dashboard.ts';
+import type { DashboardData } from './dashboard-data.ts';
 
 // What the dashboard last showed, held on this device (beside the lists' own offline copies, per user): a
 // later start paints it at once, marked as refreshing with the time the server produced it, while the

@@ -2,22 +2,14 @@ import { useCallback } from 'react';
 import { useLoad } from '../../lib/use-async.ts';
 import { authState, useAuth } from '../../shell/session.ts';
 import { fetchMyAssessmentsStamped, startQuizSync } from '../quiz/index.ts';
-import type { StudentAssessment } from '../quiz/index.ts';
 import { mergeLocalAttempts } from '../quiz/index.ts';
 import { useReloadOnSync } from '../quizzes/index.ts';
 import { fetchMySummary } from '../learning/index.ts';
 import { readHeldDashboard } from './held-dashboard.ts';
+import type { DashboardData } from './dashboard-data.ts';
 
 // The dashboard is the first screen after start: setting up the quiz sync sends answers that waited offline.
 startQuizSync();
-
-export interface DashboardData {
-  quizzes: StudentAssessment[];
-  exams: StudentAssessment[];
-  diagnostics: StudentAssessment[];
-  /** When the server gave the oldest of the three lists. */
-  updatedAt: number | undefined;
-}
 
 const oldest = (times: Array<number | undefined>) =>
   times.some((t) => t === undefined) ? undefined : Math.min(...(times as number[]));

@@ -16,7 +16,7 @@ import { stateDetail } from '../../quiz/index.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { holdDashboard, useHeldDashboard } from '../held-dashboard.ts';
-import type { DashboardData } from '../use-dashboard.ts';
+import type { DashboardData } from '../dashboard-data.ts';
 import type { CurrentAnnouncement } from '../../../../shared/contracts/announcements.ts';
 import type { LearningSummary } from '../../../../shared/contracts/learning.ts';
 import { dashboardView } from '../dashboard-view.ts';
