@@ -77,6 +77,20 @@ export function createAnswerSave(
     return { answeredAt, questions: ids.length };
   }
 
+  /** What a common save answers: written, or superseded by a newer answer the server already has. */
+  const onTimeStored = (
+    attempt: Pick<AttemptRow, 'kind' | 'deadline_at' | 'grace_until' | 'assessment_id'>,
+    written: boolean,
+  ): Stored => ({
+    saved: written,
+    superseded: !written,
+    feedback: null,
+    kind: attempt.kind,
+    deadline_at: attempt.deadline_at,
+    grace_until: attempt.grace_until,
+    assessmentId: attempt.assessment_id,
+  });
+
   const answerRow = (attemptId: string, questionId: number, body: SaveBody, answeredAt: number, t: Date) => ({
     attempt_id: attemptId,
     question_id: questionId,
@@ -124,15 +138,7 @@ export function createAnswerSave(
       const written = statements.upsertAnswer(answerRow(attempt.id, questionId, body, answeredAt, t));
       if (written && body.position !== undefined && body.position < questions)
         statements.setPosition(attempt.id, body.position);
-      return {
-        saved: written,
-        superseded: !written,
-        feedback: null,
-        kind: attempt.kind,
-        deadline_at: attempt.deadline_at,
-        grace_until: attempt.grace_until,
-        assessmentId: attempt.assessment_id,
-      };
+      return onTimeStored(attempt, written);
     });
     if (direct) return direct;
     const q = await repo.questionToCheck(questionId);
@@ -146,15 +152,7 @@ export function createAnswerSave(
       const written = await trx.upsertAnswer(answerRow(attempt.id, questionId, body, answeredAt, t));
       if (written && body.position !== undefined && body.position < questions)
         await trx.update(attempt.id, { position: body.position });
-      return {
-        saved: written,
-        superseded: !written,
-        feedback: null,
-        kind: attempt.kind,
-        deadline_at: attempt.deadline_at,
-        grace_until: attempt.grace_until,
-        assessmentId: attempt.assessment_id,
-      };
+      return onTimeStored(attempt, written);
     });
   }
 
@@ -209,15 +207,7 @@ export function createAnswerSave(
       const { attempt } = found[index]!;
       // Submitted or past its deadline in between: nothing was written, and the long way says which.
       if (!touched) return;
-      results[index] = {
-        saved: written,
-        superseded: !written,
-        feedback: null,
-        kind: attempt.kind,
-        deadline_at: attempt.deadline_at,
-        grace_until: attempt.grace_until,
-        assessmentId: attempt.assessment_id,
-      };
+      results[index] = onTimeStored(attempt, written);
     });
     return results;
   }
