@@ -117,6 +117,11 @@ test('a visitor without a session gets only the sign-in code before the form can
   await expect(loginButton(page)).toBeEnabled();
   // Offline still works for this visitor: the worker registers (and precaches) once the form is usable.
   await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
+  // Chromium adds a script's resource-timing entry a moment after the script has run: wait for the
+  // registration's own entry, so the timeline below is complete (a missing entry would read as "never fetched").
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((e) => /\/sw-register-[^/]+\.js$/.test(new URL(e.name).pathname)),
+  );
   const { usableAt, scripts } = await page.evaluate(() => ({
     usableAt: (window as unknown as { loginUsableAt: number }).loginUsableAt,
     scripts: performance
