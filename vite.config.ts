@@ -4,7 +4,6 @@ import type { ManifestOptions } from 'vite-plugin-pwa';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/vite-precompress.ts';
-import { preloadScreen } from './scripts/vite-preload-screen.ts';
 import { startPrefetch } from './scripts/vite-start-prefetch.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { isFeatureFace } from './scripts/vite-chunks.ts';
@@ -51,13 +50,16 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    // The login screen's chunks load beside the entry: the first screen of everyone without a session.
-    preloadScreen('src/client/features/auth/screens/login-screen.tsx'),
-    // Before the entry: a signed-in dashboard's API reads and code start at once (src/client/start-prefetch.ts).
-    startPrefetch('src/client/start-prefetch.ts', [
-      'src/client/features/dashboard/screens/dashboard-screen.tsx',
-      'src/client/app/layout/sidebar-layout.tsx',
-    ]),
+    // Before the entry: a signed-in dashboard's API reads and code start at once, and without a session the
+    // login screen's code (src/client/start-prefetch.ts).
+    startPrefetch(
+      'src/client/start-prefetch.ts',
+      [
+        'src/client/features/dashboard/screens/dashboard-screen.tsx',
+        'src/client/app/layout/sidebar-layout.tsx',
+      ],
+      'src/client/features/auth/screens/login-screen.tsx',
+    ),
     // dist/login.html: the login screen rendered into the HTML at build time, hydrated by main.tsx.
     prerender('src/client/prerender.tsx', {
       '/login': { file: 'login.html', screen: 'src/client/features/auth/screens/login-screen.tsx' },

@@ -14,7 +14,6 @@ const SOURCES = [
   'manifest.webmanifest',
   'vite.config.ts',
   'scripts/vite-precompress.ts',
-  'scripts/vite-preload-screen.ts',
   'package-lock.json',
   'tsconfig.json',
 ];

@@ -43,36 +43,35 @@ const AFTER_PAINT = `(function () {
 })();
 `;
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** index.html with the rendered screen in #root, its title, and its CSS linked as stylesheets. */
+/**
+ * index.html with the rendered screen in #root, its title, its CSS linked as stylesheets, and its chunks
+ * (`screen.js`) preloaded with the entry.
+ */
 export function prerenderedHtml(
   pathname: string,
   indexHtml: string,
   page: { html: string; title: string },
-  cssHrefs: readonly string[],
+  screen: { css: readonly string[]; js: readonly string[] },
   afterPaintSrc: string,
 ): string {
   let html = indexHtml;
-  for (const href of cssHrefs) {
-    const stylesheet = `<link rel="stylesheet" crossorigin href="${href}">`;
-    // The preload that vite-preload-screen.ts added becomes the stylesheet itself, in the same place.
-    const preload = new RegExp(`<link rel="preload" as="style"[^>]*href="${escapeRegExp(href)}"[^>]*>`);
-    html = preload.test(html)
-      ? html.replace(preload, stylesheet)
-      : html.replace('</head>', `${stylesheet}\n</head>`);
-  }
+  for (const href of screen.css)
+    html = html.replace('</head>', `<link rel="stylesheet" crossorigin href="${href}">\n</head>`);
   // The page is complete without its scripts (they only make it interactive, keeping what was typed): the
   // app's entry and the screen's chunks are asked for once it has painted (AFTER_PAINT), so on a slow
   // network the HTML and its stylesheets have the connection to themselves until then.
   const entry = /<script type="module" crossorigin src="([^"]+\/index-[^"]+\.js)"><\/script>\n?\s*/;
   const entrySrc = entry.exec(html)?.[1];
   if (!entrySrc) throw new Error('prerender: index.html has no entry script');
-  const preloads: string[] = [];
+  const preloads: string[] = [...screen.js];
   html = html
     .replace(entry, '')
+    // The start-up prefetch preloads the login screen for a visitor without a session (vite-start-prefetch.ts):
+    // here it is the page itself, whose code waits until it has painted.
+    .replace(/ data-signed-out-(?:js|css)="[^"]*"/g, '')
     .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g, (_m, href: string) => {
       preloads.push(href);
       return '';
@@ -141,10 +140,11 @@ export function prerender(entry: string, pages: Record<string, { file: string; s
         const module = (await import(pathToFileURL(join(tmp, 'prerender.mjs')).href)) as PrerenderModule;
         for (const [pathname, { file, screen }] of Object.entries(pages)) {
           const page = await module.prerender(pathname);
-          const css = screenChunks(bundle, screen, 'prerender').css.map((f) => base + f);
+          const own = screenChunks(bundle, screen, 'prerender');
+          const hrefs = { css: own.css.map((f) => base + f), js: own.chunks.map((c) => base + c.fileName) };
           writeFileSync(
             join(outDir, file),
-            prerenderedHtml(pathname, indexHtml, page, css, base + afterPaint),
+            prerenderedHtml(pathname, indexHtml, page, hrefs, base + afterPaint),
           );
         }
       } finally {

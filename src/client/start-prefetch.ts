@@ -61,14 +61,15 @@ export function dashboardReads(user: unknown): string[] {
   if (!student) return [announcements];
   const mine = ASSESSMENT_PATHS.mine;
   return [
+    // The learning summary first: the first card names the pathway's first step from it, so the dashboard's
+    // largest text waits for it, and it is the server's longest read of these. Asked first, it is not queued
+    // behind the others (a browser opens six connections to the server, and the code takes some of them).
+    LEARNING_PATHS.mySummary,
     `${mine}?kind=quiz`,
     `${mine}?kind=exam`,
     `${mine}?kind=diagnostic`,
     announcements,
     `${NOTIFICATION_PATHS.unseenCount}?user_id=${u.id}`,
-    // The learning summary too: the first card names the pathway's first step from it, so the dashboard
-    // waits for it; asked for here, it runs beside the lists instead of after the screen's code.
-    LEARNING_PATHS.mySummary,
   ];
 }
 
@@ -101,8 +102,11 @@ export function dropPrefetched(): void {
   waiting.clear();
 }
 
-/** The dashboard screen's code and styles, and the signed-in layout's, as the build listed them on this module's <script> tag. */
-function preloadDashboardCode(): void {
+/**
+ * A screen's code and styles as the build listed them on this module's <script> tag: the dashboard's with
+ * the signed-in layout's, or the login screen's (vite-start-prefetch.ts).
+ */
+function preloadCode(screen: 'dashboard' | 'signedOut'): void {
   const script = document.querySelector<HTMLScriptElement>('script[data-dashboard-js]');
   if (!script) return;
   const add = (rel: string, href: string) => {
@@ -113,24 +117,28 @@ function preloadDashboardCode(): void {
     if (rel === 'preload') link.as = 'style';
     document.head.appendChild(link);
   };
-  for (const href of (script.dataset.dashboardJs ?? '').split(' ').filter(Boolean))
-    add('modulepreload', href);
-  for (const href of (script.dataset.dashboardCss ?? '').split(' ').filter(Boolean)) add('preload', href);
+  const listed = (name: string) => (script.dataset[name] ?? '').split(' ').filter(Boolean);
+  for (const href of listed(`${screen}Js`)) add('modulepreload', href);
+  for (const href of listed(`${screen}Css`)) add('preload', href);
 }
 
 /**
  * At start: the session refresh (spec 4) for any stored session; on '/', the dashboard's reads and code.
- * The requests leave in this task; the rest waits for tasks of its own: a request starts no sooner than
- * the task that makes it ends, and the code preloads and the formatter take tens of milliseconds on a phone.
+ * Without a session, the login screen's code (where the app sends such a visitor). The requests leave in
+ * this task; the rest waits for tasks of its own: a request starts no sooner than the task that makes it
+ * ends, and the code preloads and the formatter take tens of milliseconds on a phone.
  */
 export function startPrefetch(pathname: string): void {
   const session = storedSession();
-  if (!session) return;
+  if (!session) {
+    preloadCode('signedOut');
+    return;
+  }
   prefetch(AUTH_PATHS.refresh, session.token);
   if (pathname !== '/') return;
   for (const target of dashboardReads(session.user)) prefetch(target, session.token);
   setTimeout(() => {
-    preloadDashboardCode();
+    preloadCode('dashboard');
     // The dashboard's dates (announcements, results): the formatter's slow first construction happens now,
     // while the page waits for the network, instead of inside the dashboard's first render.
     setTimeout(() => dateTimeFormat().format(0), 0);

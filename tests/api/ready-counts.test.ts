@@ -27,8 +27,11 @@ describe.each(dialects)('ready-to-learn counts (%s)', (dialect) => {
         token,
         '/api/my/diagnostic-results',
       ),
-      get<{ ready_count: number }>(token, '/api/my/learning-summary'),
-      get<{ ready: Array<{ micro_topic_id: number }> }>(token, '/api/my/learning-pathway'),
+      get<{ ready_count: number; next: unknown[]; rechecks_due: number }>(token, '/api/my/learning-summary'),
+      get<{ ready: Array<{ micro_topic_id: number }>; rechecks: unknown[] }>(
+        token,
+        '/api/my/learning-pathway',
+      ),
     ]);
     return { results, summary, pathway, topics: results.subjects.flatMap((s) => s.micro_topics) };
   }
@@ -36,6 +39,9 @@ describe.each(dialects)('ready-to-learn counts (%s)', (dialect) => {
   function expectAgreement({ results, summary, pathway, topics }: Awaited<ReturnType<typeof threeScreens>>) {
     expect(results.ready_count).toBe(pathway.ready.length);
     expect(summary.ready_count).toBe(pathway.ready.length);
+    // The dashboard's card shows the pathway's first steps exactly as the pathway does: its quiz and materials.
+    expect(summary.next).toEqual(pathway.ready.slice(0, 3));
+    expect(summary.rechecks_due).toBe(pathway.rechecks.length);
     const onPathway = new Set(pathway.ready.map((s) => s.micro_topic_id));
     // Each topic the results call ready is on the pathway, and none they call known or not yet is.
     for (const topic of topics) {
@@ -47,7 +53,8 @@ describe.each(dialects)('ready-to-learn counts (%s)', (dialect) => {
 
   it('agree for the demo student, who took the diagnostic', async () => {
     const screens = await threeScreens(await t.login('student@pathbuilder.test'));
-    expect(screens.pathway.ready.length).toBeGreaterThan(0);
+    // More steps than the card shows: the summary spells out only its first three.
+    expect(screens.pathway.ready.length).toBeGreaterThan(3);
     expect(screens.topics.length).toBeGreaterThan(0);
     expectAgreement(screens);
   });

@@ -120,7 +120,9 @@ test('a visitor without a session gets only the sign-in code before the form can
   // Chromium adds a script's resource-timing entry a moment after the script has run: wait for the
   // registration's own entry, so the timeline below is complete (a missing entry would read as "never fetched").
   await page.waitForFunction(() =>
-    performance.getEntriesByType('resource').some((e) => /\/sw-register-[^/]+\.js$/.test(new URL(e.name).pathname)),
+    performance
+      .getEntriesByType('resource')
+      .some((e) => /\/sw-register-[^/]+\.js$/.test(new URL(e.name).pathname)),
   );
   const { usableAt, scripts } = await page.evaluate(() => ({
     usableAt: (window as unknown as { loginUsableAt: number }).loginUsableAt,
@@ -139,4 +141,35 @@ test('a visitor without a session gets only the sign-in code before the form can
   // Without a session there are no answers waiting to be sent: the outbox's code (in the dashboard's chunk)
   // is not fetched at all.
   expect(after.filter((name) => /\/dashboard-[^/]+\.js$/.test(name))).toEqual([]);
+});
+
+test("a signed-in student opening the app fetches the dashboard's code and reads at once, and nothing of the sign-in screen", async ({
+  page,
+}) => {
+  await loginAs(page, 'student', { remember: true });
+  await expect(sidebar(page)).toBeVisible();
+  await page.goto('/');
+  await expect(page.locator('.dashboard__columns')).toBeVisible();
+  const fetched = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname + new URL(e.name).search),
+  );
+  expect(
+    fetched.filter((name) => /\/(login-screen|auth-card|form-field)-[^/]+\.(js|css)$/.test(name)),
+  ).toEqual([]);
+  expect(fetched.some((name) => /\/dashboard-[^/]+\.js$/.test(name))).toBe(true);
+  expect(fetched).toContain('/api/my/learning-summary');
+});
+
+test("a visitor without a session opening the app gets the sign-in screen's code, preloaded", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(onPath('/login'));
+  await expect(loginButton(page)).toBeEnabled();
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+      (l) => new URL(l.href).pathname,
+    ),
+  );
+  expect(preloaded.some((href) => /\/login-screen-[^/]+\.js$/.test(href))).toBe(true);
 });

@@ -144,4 +144,45 @@ describe('the start-up prefetch', () => {
     startPrefetch('/');
     expect(teacher.requests.map((r) => r.url)).toEqual(['/api/refresh', '/api/announcements/current']);
   });
+
+  it("preloads the login screen's code only for a visitor without a session, and the dashboard's only with one", async () => {
+    const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const script = document.createElement('script');
+    script.dataset.dashboardJs = '/assets/dashboard-1.js /assets/shared-1.js';
+    script.dataset.dashboardCss = '/assets/dashboard-1.css';
+    script.dataset.signedOutJs = '/assets/login-screen-1.js /assets/shared-1.js';
+    script.dataset.signedOutCss = '/assets/auth-card-1.css';
+    document.head.appendChild(script);
+    const preloaded = () =>
+      [
+        ...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"]'),
+      ].map((l) => `${l.rel} ${new URL(l.href).pathname}`);
+    const clear = () => document.head.querySelectorAll('link').forEach((l) => l.remove());
+    try {
+      mockFetch(() => json(204, undefined));
+      startPrefetch('/');
+      expect(preloaded()).toEqual([
+        'modulepreload /assets/login-screen-1.js',
+        'modulepreload /assets/shared-1.js',
+        'preload /assets/auth-card-1.css',
+      ]);
+      clear();
+
+      const user = makeUser();
+      await signIn(user);
+      mockFetch(dashboardRoute(user));
+      startPrefetch('/');
+      // The reads leave at once; the code's preloads in a task of their own.
+      expect(preloaded()).toEqual([]);
+      await nextTask();
+      expect(preloaded()).toEqual([
+        'modulepreload /assets/dashboard-1.js',
+        'modulepreload /assets/shared-1.js',
+        'preload /assets/dashboard-1.css',
+      ]);
+    } finally {
+      clear();
+      script.remove();
+    }
+  });
 });

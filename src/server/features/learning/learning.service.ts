@@ -155,21 +155,32 @@ export function createLearningService(
    * catalogue's order). Each with a quiz on it the student can start, if any, preferring one not yet passed.
    */
   async function pathwayOf(user: { id: number; school_id: number | null }): Promise<LearningPathway> {
+    return (await pathwaySteps(user, Infinity)).pathway;
+  }
+
+  /**
+   * The pathway with at most `shown` ready steps and rechecks spelt out (their quiz and materials looked up),
+   * with the whole counts beside them: the dashboard's summary shows three, the pathway screen all.
+   */
+  async function pathwaySteps(user: { id: number; school_id: number | null }, shown: number) {
     const student = await repo.userById(user.id);
     if (!student) throw notFound('That user does not exist.');
     await refreshing.get(user.id);
     const nowIso = iso();
-    const [{ graph, views }, quizzes] = await Promise.all([
+    const [{ graph, views, rows }, quizzes] = await Promise.all([
       topicViews(user.id, nowIso),
       deps.quizzesOf(user),
     ]);
-    const quizFor = await quizPicker(quizzes);
+    const { ready, all_mastered } = readinessFrom(graph, views);
+    const rechecks = [...views.values()].filter((v) => v.due_for_recheck).map((v) => v.id);
+    const readyShown = ready.slice(0, shown);
+    const rechecksShown = rechecks.slice(0, shown);
 
-    const materials =
-      (await deps.materialsOf?.(
-        user,
-        graph.microTopics.map((m) => m.id),
-      )) ?? new Map<number, { lectures: Material[]; videos: Material[] }>();
+    const [quizFor, materials] = await Promise.all([
+      quizPicker(quizzes),
+      deps.materialsOf?.(user, [...new Set([...readyShown, ...rechecksShown])]) ??
+        Promise.resolve(new Map<number, { lectures: Material[]; videos: Material[] }>()),
+    ]);
     const materialsOf = (id: number): PathwayStep['materials'] => [
       ...(materials.get(id)?.lectures ?? []).map((m) => ({ kind: 'lecture' as const, ...m })),
       ...(materials.get(id)?.videos ?? []).map((m) => ({ kind: 'video' as const, ...m })),
@@ -192,14 +203,13 @@ export function createLearningService(
       };
     };
 
-    const { ready, all_mastered } = readinessFrom(graph, views);
-    const rechecks = [...views.values()].filter((v) => v.due_for_recheck).map((v) => v.id);
-    return {
+    const pathway: LearningPathway = {
       taken_diagnostics: student.taken_diagnostics === 1,
       all_mastered,
-      ready: ready.map(stepOf),
-      rechecks: rechecks.map(stepOf),
+      ready: readyShown.map(stepOf),
+      rechecks: rechecksShown.map(stepOf),
     };
+    return { pathway, readyCount: ready.length, recheckCount: rechecks.length, rows, nowIso };
   }
 
   /**
@@ -261,18 +271,18 @@ export function createLearningService(
     async mySummary(auth: Authed): Promise<LearningSummary> {
       const userId = auth.user.id;
       const from = new Date(ctx.now().getTime() - (DAILY_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-      const [pathway, mastery, total, daily] = await Promise.all([
-        pathwayOf(auth.user),
-        masteryOf(userId),
+      // Only the steps the card shows are spelt out; the mastery rows are the pathway's own read.
+      const [steps, total, daily] = await Promise.all([
+        pathwaySteps(auth.user, SUMMARY_STEPS),
         repo.topicCount(),
         repo.dailyFrom(userId, from),
       ]);
       return {
-        mastered: mastery.filter((m) => m.level === 'mastered').length,
+        mastered: steps.rows.filter((r) => toView(r, steps.nowIso).level === 'mastered').length,
         total,
-        next: pathway.ready.slice(0, SUMMARY_STEPS),
-        ready_count: pathway.ready.length,
-        rechecks_due: pathway.rechecks.length,
+        next: steps.pathway.ready,
+        ready_count: steps.readyCount,
+        rechecks_due: steps.recheckCount,
         daily,
       };
     },
