@@ -44,7 +44,10 @@ test('with the worker in control, the dashboard opens on what the device held, m
   await expect(stamp).toHaveText(/^Refreshing, last updated \d{2}:\d{2}$/);
   await expect(stamp).toHaveAttribute('role', 'status');
 
+  const heldTop = (await nextStep(page).boundingBox())?.y;
   release();
-  await expect(stamp).toHaveCount(0);
+  // The server's answer replaces the held copy where it stands: the stamp says so, and nothing moves.
+  await expect(stamp).toHaveText('Up to date');
   await expect(nextStep(page)).toBeVisible();
+  expect((await nextStep(page).boundingBox())?.y).toBe(heldTop);
 });

@@ -288,6 +288,8 @@ describe('the student dashboard from what this device holds', () => {
     expect(await screen.findByText('Fresh quiz')).toBeTruthy();
     expect(screen.queryByText('Held quiz')).toBeNull();
     expect(screen.queryByText(/Refreshing/)).toBeNull();
+    // The stamp's line stays, saying so: the cards under it do not move up.
+    expect(screen.getByRole('status').textContent).toBe('Up to date');
   });
 
   it('when the reads fail, keeps the held dashboard, marked as saved earlier (not refreshing forever)', async () => {

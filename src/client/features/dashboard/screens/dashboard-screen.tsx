@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '../../../../shared/contracts/auth.ts';
@@ -103,6 +103,9 @@ function StudentHome({ userId }: { userId: number }) {
   const fresh = data !== undefined && !heldBack;
   const held = fresh ? null : kept.held;
   const online = useOnline();
+  // Once the held copy has been on screen, its stamp's line stays when the answer replaces it ("Up to date").
+  const [heldShown, setHeldShown] = useState(false);
+  if (held !== null && !heldShown) setHeldShown(true);
   // What the server answered is kept for the next start: only the network's answer, online.
   useEffect(() => {
     if (!fresh || !data || !online || data.updatedAt === undefined) return;
@@ -125,7 +128,7 @@ function StudentHome({ userId }: { userId: number }) {
         announcements={announcements.visible}
         dismiss={announcements.dismiss}
         newest={news.newest}
-        stamp={<OfflineStamp updatedAt={updatedAt} />}
+        stamp={<OfflineStamp updatedAt={updatedAt} refreshed={heldShown} />}
       />
     );
   }
