@@ -442,7 +442,6 @@ describe.each(dialects)('live view of an exam (%s)', (dialect) => {
         title: 'Big exam',
         status: i < 100 ? 'submitted' : 'in_progress',
         question_ids: JSON.stringify(questions),
-        option_orders: '{}',
         position: 0,
         started_at: now,
         deadline_at: deadline,

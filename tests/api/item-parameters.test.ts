@@ -90,7 +90,6 @@ describe.each(dialects)('item parameters learned from answers (%s)', (dialect) =
           title: 'Test Yourself',
           status: 'submitted',
           question_ids: JSON.stringify(ids),
-          option_orders: '{}',
           position: 0,
           started_at: now,
           submitted_at: now,

@@ -23,6 +23,7 @@ import * as m0022 from './migrations/0022-item-parameters.ts';
 import * as m0023 from './migrations/0023-overrides.ts';
 import * as m0024 from './migrations/0024-attempt-outbox.ts';
 import * as m0025 from './migrations/0025-users-search-trigram.ts';
+import * as m0026 from './migrations/0026-attempt-option-orders.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type DialectMigration = { up: (db: Kysely<any>, dialect: Dialect) => Promise<void> };
@@ -50,6 +51,7 @@ const migrations: Record<string, DialectMigration> = {
   '0023-overrides': m0023,
   '0024-attempt-outbox': m0024,
   '0025-users-search-trigram': m0025,
+  '0026-attempt-option-orders': m0026,
 };
 
 /** Runs pending migrations; on PostgreSQL Kysely's migrator holds an advisory lock, so N processes can start at once. */

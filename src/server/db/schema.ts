@@ -19,7 +19,7 @@ import type {
   AssessmentSchoolsTable,
   AssessmentsTable,
 } from './tables/assessments.ts';
-import type { AttemptAnswersTable, AttemptsTable } from './tables/attempts.ts';
+import type { AttemptAnswersTable, AttemptOptionOrdersTable, AttemptsTable } from './tables/attempts.ts';
 import type {
   DailyPerformanceTable,
   MasteryHistoryTable,
@@ -99,6 +99,7 @@ export interface Database {
   user_progress: UserProgressTable;
   daily_performance: DailyPerformanceTable;
   attempt_answers: AttemptAnswersTable;
+  attempt_option_orders: AttemptOptionOrdersTable;
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
   audit_log: AuditLogTable;

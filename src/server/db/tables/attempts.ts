@@ -7,8 +7,6 @@ export interface AttemptsTable {
   status: string;
   /** JSON number[]: the questions of this attempt in the order the student sees them. */
   question_ids: string;
-  /** JSON Record<questionId, optionId[]>: the option order each question is shown in. */
-  option_orders: string;
   position: number;
   started_at: string;
   deadline_at: string | null;
@@ -27,6 +25,15 @@ export interface AttemptsTable {
   /** Answers waiting to sync on the student's device, as it last reported (save or heartbeat); null: never. */
   outbox_size: number | null;
   outbox_reported_at: string | null;
+}
+/**
+ * The option order each question of an attempt is shown in, apart from the attempt's row: kilobytes that the
+ * row, rewritten by every answer save, would carry for nothing (migration 0026).
+ */
+export interface AttemptOptionOrdersTable {
+  attempt_id: string;
+  /** JSON Record<questionId, optionId[]>. */
+  option_orders: string;
 }
 export interface AttemptAnswersTable {
   attempt_id: string;

@@ -247,7 +247,11 @@ function prepareRawOnTimeSave(conn: DatabaseSync): RawOnTimeSave {
       answered_at = excluded.answered_at, saved_at = excluded.saved_at, correct = excluded.correct,
       via_grace = excluded.via_grace
     where attempt_answers.answered_at <= excluded.answered_at`);
-  const position: StatementSync = conn.prepare('update attempts set position = ? where id = ?');
+  // The device sends where the student is with every answer, mostly where the server has them already (a move
+  // is saved on its own): that save writes no position.
+  const position: StatementSync = conn.prepare(
+    'update attempts set position = ? where id = ? and position != ?',
+  );
   return {
     touchOwnOpenWithQuestion(p) {
       const row = touch.get(p) as
@@ -270,7 +274,7 @@ function prepareRawOnTimeSave(conn: DatabaseSync): RawOnTimeSave {
         ).changes,
       ) > 0,
     setPosition(attemptId, at) {
-      position.run(at, attemptId);
+      position.run(at, attemptId, at);
     },
   };
 }

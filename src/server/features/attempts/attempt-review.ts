@@ -19,7 +19,7 @@ export function createAttemptReview(core: AttemptCore, own: Own) {
     const staff = staffReads(auth, row);
     const available = staff || reviewReleased(assessment, now().getTime());
     const ids = questionIdsOf(row);
-    const orders = JSON.parse(row.option_orders) as Record<string, string[]>;
+    const orders = await repo.optionOrders(row.id);
     const questions = await loadQuestions(ids);
     // A key this assessment may release can still be held back by another one that uses the question.
     const held =

@@ -140,27 +140,30 @@ export function createAttemptStart(
     // The deadline was computed from this same instant, so started_at + limit is exactly the deadline.
     const startedAt = new Date(plan.startedAt).toISOString();
     try {
-      await repo.insert({
-        id,
-        user_id: auth.user.id,
-        assessment_id: plan.assessmentId,
-        kind: plan.kind,
-        title: plan.title,
-        status: 'in_progress',
-        question_ids: JSON.stringify(questions.map((q) => q.id)),
-        option_orders: JSON.stringify(orders),
-        position: 0,
-        started_at: startedAt,
-        deadline_at: plan.deadline,
-        grace_until: plan.deadline ? graceUntil(Date.parse(plan.deadline), plan.graceMinutes) : null,
-        submitted_at: null,
-        auto_submitted: 0,
-        score: null,
-        max_score: null,
-        percent: null,
-        passed: null,
-        last_seen_at: startedAt,
-        used_offline_grace: 0,
+      // The option orders in a row of their own, written with the attempt (migration 0026).
+      await repo.transaction(async (trx) => {
+        await trx.insert({
+          id,
+          user_id: auth.user.id,
+          assessment_id: plan.assessmentId,
+          kind: plan.kind,
+          title: plan.title,
+          status: 'in_progress',
+          question_ids: JSON.stringify(questions.map((q) => q.id)),
+          position: 0,
+          started_at: startedAt,
+          deadline_at: plan.deadline,
+          grace_until: plan.deadline ? graceUntil(Date.parse(plan.deadline), plan.graceMinutes) : null,
+          submitted_at: null,
+          auto_submitted: 0,
+          score: null,
+          max_score: null,
+          percent: null,
+          passed: null,
+          last_seen_at: startedAt,
+          used_offline_grace: 0,
+        });
+        await trx.insertOptionOrders(id, JSON.stringify(orders));
       });
     } catch (err) {
       // Two devices started at once: the unique index kept one attempt in progress; use that one.

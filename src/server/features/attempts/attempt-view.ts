@@ -11,7 +11,7 @@ export function createAttemptView(core: AttemptCore, diagnosticLog: DiagnosticLo
 
   async function view(row: AttemptRow): Promise<Attempt> {
     const ids = questionIdsOf(row);
-    const orders = JSON.parse(row.option_orders) as Record<string, string[]>;
+    const orders = await repo.optionOrders(row.id);
     const questions = await loadQuestions(ids);
     const saved = await repo.answers(row.id);
     const answers: SavedAnswer[] = saved.map((a) => ({

@@ -48,6 +48,21 @@ function queries(db: Db, dialect: Dialect) {
         ).n,
       ),
     insert: (v: Insertable<AttemptsTable>) => db.insertInto('attempts').values(v).execute(),
+    /** The option order each question is shown in (JSON), kept apart from the attempt's row (0026). */
+    insertOptionOrders: (attemptId: string, optionOrders: string) =>
+      db
+        .insertInto('attempt_option_orders')
+        .values({ attempt_id: attemptId, option_orders: optionOrders })
+        .execute(),
+    /** Each question's option order; none stored (an attempt written without one) reads as none. */
+    optionOrders: async (attemptId: string): Promise<Record<string, string[]>> => {
+      const row = await db
+        .selectFrom('attempt_option_orders')
+        .select('option_orders')
+        .where('attempt_id', '=', attemptId)
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.option_orders) as Record<string, string[]>) : {};
+    },
     update: (id: string, v: Updateable<AttemptsTable>) =>
       db.updateTable('attempts').set(v).where('id', '=', id).execute(),
     schoolOfUser: async (userId: number) =>
