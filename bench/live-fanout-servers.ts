@@ -14,7 +14,10 @@ export const STUDENTS = Number(process.env.BENCH_LIVE_STUDENTS ?? 500);
 /** Ours listens on this port and the bare floor on the next one; 0 (the default): any free port. */
 const PORT = Number(process.env.BENCH_LIVE_PORT ?? 0);
 
-/** The floor: a bare Node http server that writes each posted body to every open stream. */
+/**
+ * The floor: a bare Node http server that writes each posted message (ours' event, field for field) to every
+ * open stream.
+ */
 export async function bareServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const streams = new Set<ServerResponse>();
   let id = 0;
@@ -30,8 +33,19 @@ export async function bareServer(): Promise<{ url: string; close: () => Promise<
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
-      const { body: text } = JSON.parse(body) as { body: string };
-      const frame = `id: ${++id}\nevent: message\ndata: ${JSON.stringify({ id, body: text })}\n\n`;
+      const { client_id, body: text } = JSON.parse(body) as { client_id: string; body: string };
+      // The same event as ours, field for field (the author a stand-in: the floor knows no one).
+      const message = {
+        id: ++id,
+        client_id,
+        author_id: 1,
+        author_name: 'Student 0',
+        author_is_staff: false,
+        body: text,
+        deleted: false,
+        created_at: new Date().toISOString(),
+      };
+      const frame = `id: ${id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`;
       for (const s of streams) s.write(frame);
       res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
     });

@@ -1,6 +1,12 @@
 import type { LiveMessage } from '../../../shared/contracts/live.ts';
 import type { EventBus } from '../../plugins/event-bus.ts';
-import { createStreamAdmission, recheckOwner, type StreamOwner, type StreamSink } from './stream-kit.ts';
+import {
+  createStreamAdmission,
+  recheckOwner,
+  sharedEvent,
+  type StreamOwner,
+  type StreamSink,
+} from './stream-kit.ts';
 
 /** A reader this far behind is dropped: it reconnects and replays from its last id, instead of us buffering. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -71,12 +77,12 @@ export function createLiveStreams(deps: {
 
   function broadcast(hub: Hub, id: number | null, frame: string): void {
     if (id !== null && id > hub.lastId) hub.lastId = id;
-    // Encoded once for every stream: each write then hands the socket the same bytes, none copied or encoded.
-    const bytes = Buffer.from(frame, 'utf8');
+    // Encoded and framed once for every stream: each write then hands its socket the same bytes, in one pass.
+    const event = sharedEvent(frame);
     for (const conn of hub.conns) {
       if (conn.pending) conn.pending.push([id, frame]);
       else if (conn.sink.buffered() > MAX_BUFFERED_BYTES) conn.sink.end();
-      else conn.sink.write(bytes);
+      else conn.sink.write(event);
     }
   }
 

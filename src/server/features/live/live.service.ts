@@ -195,18 +195,31 @@ export function createLiveService(
       if (now.getTime() >= endsAt(row)) throw new HttpError(409, 'This discussion has ended.');
       // The count and the message in one commit (on SQLite, shared with others' and synced off the event
       // loop, so the streams' writes go on meanwhile): one wait for the disk per message, not two.
-      await withTransaction(ctx.db, async (trx) => {
+      const written: MessageRow = {
+        id: 0,
+        content_id: id,
+        client_id: clientId,
+        user_id: actor.user.id,
+        body: body.body.trim(),
+        created_at: now.toISOString(),
+        deleted_at: null,
+        author_name: actor.user.full_name,
+        is_admin: actor.user.is_admin,
+        is_teacher: actor.user.is_teacher,
+      };
+      const inserted = await withTransaction(ctx.db, async (trx) => {
         await deps.limiter.consume(`live-message:${actor.user.id}`, MESSAGES_PER_MINUTE, 60_000, trx);
-        await createLiveRepository(trx).insert({
+        return createLiveRepository(trx).insert({
           content_id: id,
           user_id: actor.user.id,
           client_id: clientId,
-          body: body.body.trim(),
-          now: now.toISOString(),
+          body: written.body,
+          now: written.created_at,
         });
       });
-      // Read back by client id: a resend racing the first send finds the one row either way.
-      const saved = (await repo.byClientId(id, clientId))!;
+      // Committed (and on disk): the row is what was written, with its new id; the streams get it before
+      // anything else is done. Only a resend racing the first send (the client id taken meanwhile) reads it.
+      const saved = inserted !== null ? { ...written, id: inserted } : (await repo.byClientId(id, clientId))!;
       if (saved.user_id !== actor.user.id) throw new HttpError(409, 'That message id is already taken.');
       const message = toMessage(saved);
       await publish(id, { t: 'message', message });

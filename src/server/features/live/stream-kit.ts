@@ -8,9 +8,28 @@ import { API_SECURITY_HEADERS } from '../../plugins/security-headers.ts';
  * again at each heartbeat.
  */
 
-/** One open event stream, as a hub sees it: write text (or its UTF-8 bytes, encoded once for many), or end it. */
+/**
+ * An event encoded once for many streams: its UTF-8 bytes, and the same bytes framed as one HTTP/1.1 chunk
+ * (size line, bytes, CRLF), which a chunked stream hands its socket as is.
+ */
+export interface SharedEvent {
+  bytes: Buffer;
+  chunk: Buffer;
+}
+
+const CRLF = Buffer.from('\r\n', 'latin1');
+
+export function sharedEvent(text: string): SharedEvent {
+  const bytes = Buffer.from(text, 'utf8');
+  return {
+    bytes,
+    chunk: Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`, 'latin1'), bytes, CRLF]),
+  };
+}
+
+/** One open event stream, as a hub sees it: write text (or an event encoded once for many), or end it. */
 export interface StreamSink {
-  write(text: string | Uint8Array): void;
+  write(text: string | SharedEvent): void;
   /** Bytes written but not yet sent to the client. */
   buffered(): number;
   end(): void;
@@ -39,7 +58,15 @@ export function eventStreamSink(reply: FastifyReply): StreamSink {
   return {
     // A stream ended (shutdown, a slow reader dropped) may still get an event before its 'close'.
     write: (text) => {
-      if (!res.writableEnded && !res.destroyed) res.write(text);
+      if (res.writableEnded || res.destroyed) return;
+      if (typeof text === 'string') res.write(text);
+      // The headers are out and the body is chunked: the chunk, framed once for every stream, goes to the
+      // socket in one write, now. Through res.write each stream would frame it again (four pieces), cork its
+      // socket and send it a tick later, after whatever else this tick does. The socket's own buffer keeps
+      // it in order with anything res.write queued before it; res.end() still writes the last chunk.
+      else if (res.chunkedEncoding && res.headersSent && res.socket && !res.socket.destroyed)
+        res.socket.write(text.chunk);
+      else res.write(text.bytes);
     },
     buffered: () => res.writableLength,
     end: () => {
