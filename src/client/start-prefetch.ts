@@ -70,6 +70,9 @@ export function dashboardReads(user: unknown): string[] {
     `${mine}?kind=diagnostic`,
     announcements,
     `${NOTIFICATION_PATHS.unseenCount}?user_id=${u.id}`,
+    // The newest unseen notification (the line over the dashboard): the dashboard waits for it too, and
+    // asked for by the screen it would leave only once the screen had rendered, a round trip later.
+    `${NOTIFICATION_PATHS.list}?seen=0&limit=1&user_id=${u.id}`,
   ];
 }
 

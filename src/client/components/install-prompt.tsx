@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
 import { readItem, writeItem } from '../lib/storage.ts';
 import './install-prompt.css';
 
@@ -10,6 +11,29 @@ interface InstallPromptEvent extends Event {
 
 /** Remembered on this device: once dismissed (or installed from here), the prompt stays away. */
 export const INSTALL_DISMISSED_KEY = 'pathbuilder.install-prompt-dismissed';
+/** Remembered on this device: the student has gone past the first screen they were shown. */
+export const INSTALL_ENGAGED_KEY = 'pathbuilder.install-engaged';
+
+// The screen the app first showed in this page's life: moving on from it is using the app.
+let firstPath: string | null = null;
+
+/**
+ * Whether the student has used the app: opened a second screen, now or on an earlier start on this device.
+ * Until then nothing is offered: the first screen a student ever sees is theirs to read, not a request to
+ * install (the browser offers installation within a second of a first visit, once the worker is ready).
+ */
+function useEngaged(): boolean {
+  const { pathname } = useLocation();
+  const [engaged, setEngaged] = useState(() => readItem('local', INSTALL_ENGAGED_KEY) !== null);
+  useEffect(() => {
+    if (engaged) return;
+    firstPath ??= pathname;
+    if (pathname === firstPath) return;
+    writeItem('local', INSTALL_ENGAGED_KEY, '1');
+    setEngaged(true);
+  }, [engaged, pathname]);
+  return engaged;
+}
 
 // The browser may offer installation before React has drawn anything: the event is kept from the start.
 let deferred: InstallPromptEvent | null = null;
@@ -51,11 +75,12 @@ function isIosSafari(): boolean {
 /**
  * "Install Pathbuilder": a small, dismissible line above the page. On Chrome and Android it appears when the
  * browser offers installation (`beforeinstallprompt`) and opens the browser's own dialog; on iOS Safari it
- * says how (Share, then Add to Home Screen). Never shown inside the installed app, and never again on this
- * device once dismissed.
+ * says how (Share, then Add to Home Screen). Only once the student has used the app (useEngaged); never
+ * inside the installed app, and never again on this device once dismissed.
  */
 export function InstallPrompt() {
   const id = useId();
+  const engaged = useEngaged();
   const event = useSyncExternalStore(
     subscribe,
     () => deferred,
@@ -71,7 +96,7 @@ export function InstallPrompt() {
     return () => query?.removeEventListener('change', update);
   }, []);
 
-  if (dismissed || standalone || (!event && !ios)) return null;
+  if (dismissed || standalone || !engaged || (!event && !ios)) return null;
   const dismiss = () => {
     writeItem('local', INSTALL_DISMISSED_KEY, 'dismissed');
     setDismissed(true);

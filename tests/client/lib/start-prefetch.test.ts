@@ -3,7 +3,10 @@ import { authState, TOKEN_KEY, USER_KEY } from '../../../src/client/shell/sessio
 import { login, logout, refreshUser } from '../../../src/client/features/auth/auth.store.ts';
 import { fetchCurrentAnnouncements } from '../../../src/client/features/announcements/current-announcements.api.ts';
 import { fetchMySummary } from '../../../src/client/features/learning/learning-summary.api.ts';
-import { fetchUnseenCount } from '../../../src/client/features/notifications/notifications.api.ts';
+import {
+  fetchNotifications,
+  fetchUnseenCount,
+} from '../../../src/client/features/notifications/notifications.api.ts';
 import { fetchMyAssessments } from '../../../src/client/features/quiz/quiz.api.ts';
 import { setNavigate } from '../../../src/client/lib/http.ts';
 import {
@@ -24,6 +27,15 @@ const ANNOUNCEMENT = {
   author_name: null,
 };
 
+const NEWEST = {
+  id: 9,
+  title: 'Your quiz was reviewed',
+  body: '',
+  link: null,
+  seen: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
 function dashboardRoute(user: ReturnType<typeof makeUser>) {
   return (request: SeenRequest) => {
     if (request.method !== 'GET') return undefined;
@@ -33,6 +45,8 @@ function dashboardRoute(user: ReturnType<typeof makeUser>) {
     if (path === '/api/announcements/current') return json(200, { data: [ANNOUNCEMENT] });
     if (path === `/api/usernotifications/unseen-count?user_id=${user.id}`) return json(200, { count: 2 });
     if (path === '/api/my/learning-summary') return json(200, SUMMARY);
+    if (path === `/api/usernotifications?seen=0&limit=1&user_id=${user.id}`)
+      return json(200, { data: [NEWEST] });
     return undefined;
   };
 }
@@ -78,6 +92,7 @@ describe('the start-up prefetch', () => {
         '/api/my/learning-summary',
         '/api/refresh',
         `/api/usernotifications/unseen-count?user_id=${user.id}`,
+        `/api/usernotifications?seen=0&limit=1&user_id=${user.id}`,
       ].sort(),
     );
     expect(requests.every((r) => r.headers.get('Authorization') === 'Bearer stored-token')).toBe(true);
@@ -90,11 +105,12 @@ describe('the start-up prefetch', () => {
     expect(await fetchCurrentAnnouncements(signal)).toEqual([ANNOUNCEMENT]);
     expect(await fetchUnseenCount(user.id, signal)).toBe(2);
     expect(await fetchMySummary(signal)).toEqual(SUMMARY);
-    expect(requests).toHaveLength(7);
+    expect(await fetchNotifications(user.id, { seen: '0', limit: 1 }, signal)).toEqual([NEWEST]);
+    expect(requests).toHaveLength(8);
 
     // Each answer is taken once: the next read asks the server again.
     expect(await fetchCurrentAnnouncements(signal)).toEqual([ANNOUNCEMENT]);
-    expect(requests).toHaveLength(8);
+    expect(requests).toHaveLength(9);
   });
 
   it('still logs out when the prefetched session refresh answers 401 (spec 4)', async () => {
