@@ -24,14 +24,12 @@ let firstPath: string | null = null;
  */
 function useEngaged(): boolean {
   const { pathname } = useLocation();
-  const [engaged, setEngaged] = useState(() => readItem('local', INSTALL_ENGAGED_KEY) !== null);
+  // Set once (the same on every render of this page's life).
+  firstPath ??= pathname;
+  const engaged = pathname !== firstPath || readItem('local', INSTALL_ENGAGED_KEY) !== null;
   useEffect(() => {
-    if (engaged) return;
-    firstPath ??= pathname;
-    if (pathname === firstPath) return;
-    writeItem('local', INSTALL_ENGAGED_KEY, '1');
-    setEngaged(true);
-  }, [engaged, pathname]);
+    if (engaged) writeItem('local', INSTALL_ENGAGED_KEY, '1');
+  }, [engaged]);
   return engaged;
 }
 
