@@ -292,6 +292,26 @@ describe('the student dashboard from what this device holds', () => {
     expect(screen.getByRole('status').textContent).toBe('Up to date');
   });
 
+  it('paints the line of new notifications as it was held, so the answer does not push the page down', async () => {
+    await holdDashboard(7, {
+      data: { quizzes: [item({ id: 2, title: 'Held quiz' })], exams: [], diagnostics: [], updatedAt: heldAt },
+      summary: null,
+      announcements: [],
+      newest: 'Your support ticket was answered',
+    });
+    forgetHeldDashboard();
+    mockFetch((request) => {
+      if (request.url.startsWith('/api/my/assessments')) return new Promise<Response>(() => undefined);
+      if (request.url.startsWith('/api/usernotifications/unseen-count')) return json(200, { count: 1 });
+      if (request.url.startsWith('/api/usernotifications')) return new Promise<Response>(() => undefined);
+      return undefined;
+    });
+    renderScreen(<DashboardScreen user={makeUser()} />);
+    expect(await screen.findByText('Held quiz')).toBeTruthy();
+    const news = await screen.findByRole('region', { name: 'New notifications' });
+    expect(news.textContent).toContain('Your support ticket was answered');
+  });
+
   it('when the reads fail, keeps the held dashboard, marked as saved earlier (not refreshing forever)', async () => {
     await hold();
     mockFetch((request) => {

@@ -15,6 +15,8 @@ export interface HeldDashboard {
   data: DashboardData;
   summary: LearningSummary | null;
   announcements: CurrentAnnouncement[];
+  /** The newest unseen notification's title, as the line over the dashboard showed it (absent in older copies). */
+  newest?: string | null;
 }
 
 export type HeldState = { settled: boolean; held: HeldDashboard | null };

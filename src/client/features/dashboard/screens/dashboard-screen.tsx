@@ -113,6 +113,7 @@ function StudentHome({ userId }: { userId: number }) {
       data,
       summary: learning.summary,
       announcements: [...announcements.visible],
+      newest: news.newest,
     });
     // Once per answer: the answer's lists change identity with every load.
   }, [fresh, data, online, userId]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -141,7 +142,8 @@ function StudentHome({ userId }: { userId: number }) {
       summary={held.summary}
       announcements={held.announcements}
       dismiss={announcements.dismiss}
-      newest={null}
+      // The line over the dashboard as it was, so the answer's does not push the page down when it comes.
+      newest={held.newest ?? null}
       stamp={<OfflineStamp updatedAt={held.data.updatedAt} saved={failed} refreshing={!failed} />}
     />
   );
