@@ -29,8 +29,12 @@ export function afterFirstPage(task: () => void, waitMs = FIRST_PAGE_WAIT_MS): v
   const start = () => {
     if (started) return;
     started = true;
-    // A task of its own: the render that follows the first commit (a hydrated form's enabled button) goes first.
-    window.setTimeout(() => whenIdle(task), 0);
+    // After the next frame is painted (a frame callback, then a task): the first page's own paint, and the
+    // render that follows the first commit (a hydrated form's enabled button), go first. A hidden tab paints
+    // no frames: there, a task of its own.
+    const next = () => window.setTimeout(() => whenIdle(task), 0);
+    if (document.visibilityState === 'hidden' || typeof window.requestAnimationFrame !== 'function') next();
+    else window.requestAnimationFrame(next);
   };
   void whenFirstPageShown().then(start);
   whenIdle(() => window.setTimeout(start, waitMs));
