@@ -250,7 +250,9 @@ describe('the student dashboard with a pathway', () => {
 });
 
 describe('the student dashboard from what this device holds', () => {
-  const heldAt = new Date(2026, 10, 27, 10, 42).getTime();
+  // Today at 10:42: the stamp then says the time alone (an earlier day would add the date).
+  const today = new Date();
+  const heldAt = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 10, 42).getTime();
   const hold = async () => {
     await holdDashboard(7, {
       data: {
