@@ -8,7 +8,7 @@ import { buildApp } from '../src/server/app.ts';
 import { configFromEnv } from '../src/server/config.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const DATA_DIR = join(ROOT, '.tmp', 'bench-live');
+const DATA_DIR = process.env.BENCH_LIVE_DIR ?? join(ROOT, '.tmp', 'bench-live');
 
 export const STUDENTS = Number(process.env.BENCH_LIVE_STUDENTS ?? 500);
 /** Ours listens on this port and the bare floor on the next one; 0 (the default): any free port. */

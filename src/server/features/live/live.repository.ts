@@ -5,28 +5,42 @@ import { schoolAim } from '../../db/school-aim.ts';
 /** Who may see which sessions: every one (admins), or those for every school or one of `schoolIds`. */
 export type LiveScope = { all: true } | { schoolIds: number[] };
 
-function selectSessions(db: Db) {
+const SESSION_COLUMNS = [
+  'c.id',
+  'c.title',
+  'c.summary',
+  'c.body_html',
+  'c.published',
+  'c.starts_at',
+  'c.ends_at',
+  'c.meeting_url',
+] as const;
+
+function sessionsOf(db: Db) {
   return db
     .selectFrom('content_items as c')
     .where('c.kind', '=', 'live-discussion')
     .where('c.starts_at', 'is not', null)
-    .where('c.ends_at', 'is not', null)
-    .select((eb) => [
-      'c.id',
-      'c.title',
-      'c.summary',
-      'c.body_html',
-      'c.published',
-      'c.starts_at',
-      'c.ends_at',
-      'c.meeting_url',
-      eb
-        .selectFrom('live_messages as m')
-        .select((m) => m.fn.countAll<number | string>().as('n'))
-        .whereRef('m.content_id', '=', 'c.id')
-        .where('m.deleted_at', 'is', null)
-        .as('message_count'),
-    ]);
+    .where('c.ends_at', 'is not', null);
+}
+
+/** A session's own columns: what deciding who may see it, post to it or stream it needs. */
+function selectSessionHeads(db: Db) {
+  return sessionsOf(db).select(SESSION_COLUMNS);
+}
+export type SessionHead = RowOf<ReturnType<typeof selectSessionHeads>>;
+
+/** Sessions as shown: their columns and how many messages (not removed) each holds. */
+function selectSessions(db: Db) {
+  return sessionsOf(db).select((eb) => [
+    ...SESSION_COLUMNS,
+    eb
+      .selectFrom('live_messages as m')
+      .select((m) => m.fn.countAll<number | string>().as('n'))
+      .whereRef('m.content_id', '=', 'c.id')
+      .where('m.deleted_at', 'is', null)
+      .as('message_count'),
+  ]);
 }
 type SessionQuery = ReturnType<typeof selectSessions>;
 export type SessionRow = RowOf<SessionQuery>;
@@ -78,7 +92,11 @@ export function createLiveRepository(db: Db) {
       return [...current, ...past];
     },
 
-    find: (id: number) => selectSessions(db).where('c.id', '=', id).executeTakeFirst(),
+    /** A session without its message count (a count of every message, which posting and streaming skip). */
+    find: (id: number) => selectSessionHeads(db).where('c.id', '=', id).executeTakeFirst(),
+
+    /** A session as shown, with its message count. */
+    findCounted: (id: number) => selectSessions(db).where('c.id', '=', id).executeTakeFirst(),
 
     schoolIdsOf: async (id: number): Promise<number[]> =>
       (await db.selectFrom('content_schools').select('school_id').where('content_id', '=', id).execute()).map(

@@ -16,15 +16,21 @@ import type { Authed } from '../../plugins/routes.ts';
 import { roleOf } from '../users/users.service.ts';
 import { createLiveStreams, type LiveBusEvent } from './live-streams.ts';
 import type { StreamSink } from './stream-kit.ts';
-import { createLiveRepository, type LiveScope, type MessageRow, type SessionRow } from './live.repository.ts';
+import {
+  createLiveRepository,
+  type LiveScope,
+  type MessageRow,
+  type SessionHead,
+  type SessionRow,
+} from './live.repository.ts';
 
 /** A lively class asks fast, but more than one message every two seconds for a minute is a flood. */
 const MESSAGES_PER_MINUTE = 30;
 const OPEN_BEFORE_MS = LIVE_LIMITS.openBeforeMinutes * 60_000;
 
 /** How the caller stands to a session they may see. */
-interface Access {
-  row: SessionRow;
+interface Access<Row extends SessionHead = SessionHead> {
+  row: Row;
   schoolIds: number[];
   staff: boolean;
   canModerate: boolean;
@@ -70,8 +76,17 @@ export function createLiveService(
     return { schoolIds: actor.user.school_id === null ? [] : [actor.user.school_id] };
   }
 
+  /** The session `id` if `actor` may see it, else a 404; without its message count (only showing it needs that). */
   async function access(actor: Authed, id: number): Promise<Access> {
-    const row = await repo.find(id);
+    return judge(actor, id, await repo.find(id));
+  }
+
+  /** How `actor` stands to session `id`, read as `row` (undefined: there is none): a 404 if they may not see it. */
+  async function judge<Row extends SessionHead>(
+    actor: Authed,
+    id: number,
+    row: Row | undefined,
+  ): Promise<Access<Row>> {
     if (row) {
       const schoolIds = await repo.schoolIdsOf(id);
       const role = roleOf(actor.user);
@@ -91,10 +106,10 @@ export function createLiveService(
     throw notFound('That live discussion does not exist.');
   }
 
-  const opensAt = (row: SessionRow) => Date.parse(row.starts_at!) - OPEN_BEFORE_MS;
-  const endsAt = (row: SessionRow) => Date.parse(row.ends_at!);
+  const opensAt = (row: SessionHead) => Date.parse(row.starts_at!) - OPEN_BEFORE_MS;
+  const endsAt = (row: SessionHead) => Date.parse(row.ends_at!);
 
-  function stateOf(row: SessionRow, now: number): LiveState {
+  function stateOf(row: SessionHead, now: number): LiveState {
     if (now >= endsAt(row)) return 'past';
     return now >= Date.parse(row.starts_at!) ? 'live' : 'upcoming';
   }
@@ -160,7 +175,7 @@ export function createLiveService(
     },
 
     async get(actor: Authed, id: number): Promise<LiveDetail> {
-      const { row, schoolIds, staff, canModerate } = await access(actor, id);
+      const { row, schoolIds, staff, canModerate } = await judge(actor, id, await repo.findCounted(id));
       const { rows, hasEarlier } = await repo.latest(id, LIVE_LIMITS.page);
       const now = ctx.now();
       return {
