@@ -159,6 +159,7 @@ export const EXAM_LIVE_PATHS = {
 export const BATCH_PATHS = {
   reads: '/batch',
   allowed: [
+    '/refresh',
     '/my/learning-summary',
     '/my/assessments',
     '/announcements/current',

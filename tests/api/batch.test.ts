@@ -23,6 +23,7 @@ describe.each(dialects)('the dashboard reads in one request, POST /api/batch (%s
 
   it('answers each read exactly as its own route answers it alone, in the order asked', async () => {
     const reads = [
+      '/refresh',
       '/my/learning-summary',
       '/my/assessments?kind=quiz',
       '/my/assessments?kind=exam',
@@ -68,7 +69,8 @@ describe.each(dialects)('the dashboard reads in one request, POST /api/batch (%s
 
   it('refuses any read outside its short list with 422, and runs none of them', async () => {
     for (const get of [
-      ['/refresh'],
+      ['/auth/logout'],
+      ['/refresh/../admin/users'],
       ['/admin/users'],
       ['/my/learning-summary', '/admin/assessments'],
       ['/usernotifications/mark-as-seen'],

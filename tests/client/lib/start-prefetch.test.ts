@@ -115,8 +115,8 @@ describe('the start-up prefetch', () => {
 
     startPrefetch('/');
     // The session refresh, and the dashboard's seven reads in one request (on HTTP/1.1's six connections).
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/refresh', 'POST /api/batch']);
-    expect(requests[1]?.body).toEqual({ get: DASHBOARD_READS(user) });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/batch']);
+    expect(requests[0]?.body).toEqual({ get: ['/refresh', ...DASHBOARD_READS(user)] });
     expect(requests.every((r) => r.headers.get('Authorization') === 'Bearer stored-token')).toBe(true);
     expect(requests.every((r) => r.cache === 'no-store')).toBe(true);
 
@@ -129,11 +129,11 @@ describe('the start-up prefetch', () => {
     expect(await fetchUnseenCount(user.id, signal)).toBe(2);
     expect(await fetchMySummary(signal)).toEqual(SUMMARY);
     expect(await fetchNotifications(user.id, { seen: '0', limit: 1 }, signal)).toEqual([NEWEST]);
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(1);
 
     // Each answer is taken once: the next read asks the server again, on its own.
     expect(await fetchCurrentAnnouncements(signal)).toEqual([ANNOUNCEMENT]);
-    expect(requests.map((r) => `${r.method} ${r.url}`).slice(2)).toEqual(['GET /api/announcements/current']);
+    expect(requests.map((r) => `${r.method} ${r.url}`).slice(1)).toEqual(['GET /api/announcements/current']);
   });
 
   it('still logs out when the prefetched session refresh answers 401 (spec 4)', async () => {
@@ -184,7 +184,7 @@ describe('the start-up prefetch', () => {
     });
     expect(authState.token).toBeNull();
     expect(go).toHaveBeenCalledWith('/login');
-    expect(requests.map((r) => r.url)).toEqual(['/api/refresh', '/api/batch']);
+    expect(requests.map((r) => r.url)).toEqual(['/api/batch']);
   });
 
   it('asks for each read on its own, once, with the same session, when the batch fails otherwise', async () => {
@@ -198,9 +198,11 @@ describe('the start-up prefetch', () => {
     const signal = new AbortController().signal;
     expect(await fetchMySummary(signal)).toEqual(SUMMARY);
     expect(await fetchUnseenCount(user.id, signal)).toBe(2);
-    const alone = requests.filter((r) => r.method === 'GET' && r.url !== '/api/refresh');
+    const alone = requests.filter((r) => r.method === 'GET');
     // Each read once, as the prefetch would have asked for it without the batch.
-    expect(alone.map((r) => r.url)).toEqual(DASHBOARD_READS(user).map((read) => `/api${read}`));
+    expect(alone.map((r) => r.url)).toEqual(
+      ['/refresh', ...DASHBOARD_READS(user)].map((read) => `/api${read}`),
+    );
     expect(alone.every((r) => r.headers.get('Authorization') === 'Bearer stored-token')).toBe(true);
     expect(authState.token).toBe('stored-token');
   });
