@@ -2,6 +2,7 @@ import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
+import { BATCH_PATHS } from '../src/shared/api-paths.ts';
 import { API_BASE } from '../src/shared/constants.ts';
 import { perUserKey, resourceOf } from './api-cache-key.ts';
 import { isFileBytesRequest, savedAnswerOnFailure, savedFileFirst } from './offline-content.ts';
@@ -93,7 +94,10 @@ export function setUpApiCaching(): void {
   );
   registerRoute(({ url, request }) => isCacheableApiGet(url, request), reads);
   const writes = new NetworkOnly({ plugins: [invalidateOnWrite] });
+  // The start-up batch of the dashboard's reads (POST /api/batch) is a read, not a write: it goes straight to
+  // the network past the worker, as the reads it carries would (cache: 'no-store'), and invalidates nothing.
+  const batch = `${API_BASE}${BATCH_PATHS.reads}`;
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-    registerRoute(({ url }) => isOwnApi(url), writes, method);
+    registerRoute(({ url }) => isOwnApi(url) && url.pathname !== batch, writes, method);
   }
 }

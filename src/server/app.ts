@@ -16,6 +16,7 @@ import { createAssessmentsService } from './features/assessments/assessments.ser
 import { overridesRoutes } from './features/assessments/overrides.routes.ts';
 import { createOverridesService } from './features/assessments/overrides.service.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
+import { batchRoutes } from './features/batch/batch.routes.ts';
 import { createAnnouncementsService } from './features/announcements/announcements.service.ts';
 import { attemptsRoutes } from './features/attempts/attempts.routes.ts';
 import { createAttemptsService } from './features/attempts/attempts.service.ts';
@@ -335,6 +336,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       examLiveRoutes(route, examLive);
       contentRoutes(route, content);
       announcementsRoutes(route, announcements);
+      batchRoutes(route, app);
       usersRoutes(route, {
         users: adminUsers,
         csv: createUsersCsvService(ctx, { users: adminUsers, invite, recordNewRoles: roles.recordNewRoles }),

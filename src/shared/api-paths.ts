@@ -151,3 +151,21 @@ export const EXAM_LIVE_PATHS = {
   view: (i: number | string) => `/admin/assessments/${i}/live`,
   stream: (i: number | string) => `/admin/assessments/${i}/live/stream`,
 } as const;
+
+/**
+ * Several of the dashboard's reads in one request (issue 28): each part is answered by its own route, with the
+ * caller's session, exactly as if asked alone. Only these paths (without their query) may be asked for.
+ */
+export const BATCH_PATHS = {
+  reads: '/batch',
+  allowed: [
+    '/refresh',
+    '/my/learning-summary',
+    '/my/assessments',
+    '/announcements/current',
+    '/usernotifications/unseen-count',
+    '/usernotifications',
+  ],
+  /** At most this many reads in one request. */
+  max: 10,
+} as const;

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { loginAs, waitForServiceWorkerControl } from './helpers.ts';
 
@@ -34,10 +34,13 @@ test('with the worker in control, the dashboard opens on what the device held, m
   // The server's lists are slow this time.
   let release!: () => void;
   const slow = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/my/assessments*', async (route) => {
+  const slowly = async (route: Route) => {
     await slow;
     await route.continue();
-  });
+  };
+  await page.route('**/api/my/assessments*', slowly);
+  // The start-up prefetch asks for them in one request with the dashboard's other reads (POST /api/batch).
+  await page.route('**/api/batch', slowly);
   await page.reload();
   await expect(nextStep(page)).toBeVisible();
   const stamp = page.locator('.offline-stamp');

@@ -157,7 +157,8 @@ test("a signed-in student opening the app fetches the dashboard's code and reads
     fetched.filter((name) => /\/(login-screen|auth-card|form-field)-[^/]+\.(js|css)$/.test(name)),
   ).toEqual([]);
   expect(fetched.some((name) => /\/dashboard-[^/]+\.js$/.test(name))).toBe(true);
-  expect(fetched).toContain('/api/my/learning-summary');
+  // The dashboard's reads leave at once, in one request (POST /api/batch).
+  expect(fetched).toContain('/api/batch');
 });
 
 test("a visitor without a session opening the app gets the sign-in screen's code, preloaded", async ({

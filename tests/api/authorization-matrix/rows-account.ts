@@ -13,6 +13,11 @@ export const ACCOUNT_ROWS: Record<string, Row> = {
   },
   'POST /api/auth/logout': { expect: '401 | ok | ok | ok | ok | ok', freshToken: true },
   'GET /api/refresh': { expect: '401 | ok | ok | ok | ok | ok' },
+  // Each part runs through its own route with the caller's session (batch.test.ts checks the parts).
+  'POST /api/batch': {
+    expect: '401 | ok | ok | ok | ok | ok',
+    body: () => ({ get: ['/announcements/current'] }),
+  },
   'POST /api/register': {
     expect: 'ok | ok | ok | ok | ok | ok',
     body: (x) => ({

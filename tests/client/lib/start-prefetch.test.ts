@@ -36,8 +36,38 @@ const NEWEST = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
+/** The server's POST /api/batch: each listed read answered by `route` as a GET with the batch's headers. */
+function batchOf(route: (request: SeenRequest) => Response | undefined) {
+  return async (request: SeenRequest) => {
+    const reads = (request.body as { get: string[] }).get;
+    const parts = await Promise.all(
+      reads.map(async (read) => {
+        const res =
+          route({ ...request, method: 'GET', url: `/api${read}`, body: undefined }) ?? json(404, {});
+        return {
+          status: res.status,
+          headers: { 'content-type': 'application/json', date: new Date().toUTCString() },
+          body: await res.text(),
+        };
+      }),
+    );
+    return json(200, { parts });
+  };
+}
+
+const DASHBOARD_READS = (user: { id: number }) => [
+  '/my/learning-summary',
+  '/my/assessments?kind=quiz',
+  '/my/assessments?kind=exam',
+  '/my/assessments?kind=diagnostic',
+  '/announcements/current',
+  `/usernotifications/unseen-count?user_id=${user.id}`,
+  `/usernotifications?seen=0&limit=1&user_id=${user.id}`,
+];
+
 function dashboardRoute(user: ReturnType<typeof makeUser>) {
-  return (request: SeenRequest) => {
+  const route = (request: SeenRequest) => {
+    if (request.method === 'POST' && request.url === '/api/batch') return batchOf(route)(request);
     if (request.method !== 'GET') return undefined;
     const path = request.url;
     if (path === '/api/refresh') return json(200, { user });
@@ -49,6 +79,7 @@ function dashboardRoute(user: ReturnType<typeof makeUser>) {
       return json(200, { data: [NEWEST] });
     return undefined;
   };
+  return route as (request: SeenRequest) => Response | Promise<Response> | undefined;
 }
 
 async function signIn(user = makeUser()) {
@@ -83,19 +114,11 @@ describe('the start-up prefetch', () => {
     const { requests } = mockFetch(dashboardRoute(user));
 
     startPrefetch('/');
-    expect(requests.map((r) => r.url).sort()).toEqual(
-      [
-        '/api/announcements/current',
-        '/api/my/assessments?kind=diagnostic',
-        '/api/my/assessments?kind=exam',
-        '/api/my/assessments?kind=quiz',
-        '/api/my/learning-summary',
-        '/api/refresh',
-        `/api/usernotifications/unseen-count?user_id=${user.id}`,
-        `/api/usernotifications?seen=0&limit=1&user_id=${user.id}`,
-      ].sort(),
-    );
+    // The session refresh, and the dashboard's seven reads in one request (on HTTP/1.1's six connections).
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/batch']);
+    expect(requests[0]?.body).toEqual({ get: ['/refresh', ...DASHBOARD_READS(user)] });
     expect(requests.every((r) => r.headers.get('Authorization') === 'Bearer stored-token')).toBe(true);
+    expect(requests.every((r) => r.cache === 'no-store')).toBe(true);
 
     const signal = new AbortController().signal;
     await refreshUser();
@@ -106,11 +129,11 @@ describe('the start-up prefetch', () => {
     expect(await fetchUnseenCount(user.id, signal)).toBe(2);
     expect(await fetchMySummary(signal)).toEqual(SUMMARY);
     expect(await fetchNotifications(user.id, { seen: '0', limit: 1 }, signal)).toEqual([NEWEST]);
-    expect(requests).toHaveLength(8);
+    expect(requests).toHaveLength(1);
 
-    // Each answer is taken once: the next read asks the server again.
+    // Each answer is taken once: the next read asks the server again, on its own.
     expect(await fetchCurrentAnnouncements(signal)).toEqual([ANNOUNCEMENT]);
-    expect(requests).toHaveLength(9);
+    expect(requests.map((r) => `${r.method} ${r.url}`).slice(1)).toEqual(['GET /api/announcements/current']);
   });
 
   it('still logs out when the prefetched session refresh answers 401 (spec 4)', async () => {
@@ -125,6 +148,63 @@ describe('the start-up prefetch', () => {
     expect(authState.token).toBeNull();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(requests.filter((r) => r.url === '/api/refresh')).toHaveLength(1);
+  });
+
+  it('still logs out when a part of the batched reads answers 401 (spec 4)', async () => {
+    const user = makeUser();
+    await signIn(user);
+    const go = vi.fn();
+    setNavigate(go);
+    const plain = dashboardRoute(user);
+    const inner = (request: SeenRequest) =>
+      request.url === '/api/my/learning-summary'
+        ? json(401, { message: 'Unauthenticated.' })
+        : plain(request);
+    mockFetch((r) => (r.url === '/api/batch' ? batchOf(inner as never)(r) : plain(r)));
+    startPrefetch('/');
+
+    await expect(fetchMySummary(new AbortController().signal)).rejects.toMatchObject({ status: 401 });
+    expect(authState.token).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(go).toHaveBeenCalledWith('/login');
+  });
+
+  it('answers every batched read with the 401 when the whole batch is refused (spec 4)', async () => {
+    const user = makeUser();
+    await signIn(user);
+    const go = vi.fn();
+    setNavigate(go);
+    const { requests } = mockFetch((r) =>
+      r.url === '/api/batch' ? json(401, { message: 'Unauthenticated.' }) : dashboardRoute(user)(r),
+    );
+    startPrefetch('/');
+
+    await expect(fetchCurrentAnnouncements(new AbortController().signal)).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(authState.token).toBeNull();
+    expect(go).toHaveBeenCalledWith('/login');
+    expect(requests.map((r) => r.url)).toEqual(['/api/batch']);
+  });
+
+  it('asks for each read on its own, once, with the same session, when the batch fails otherwise', async () => {
+    const user = makeUser();
+    await signIn(user);
+    const { requests } = mockFetch((r) =>
+      r.url === '/api/batch' ? json(503, { message: 'Busy.' }) : dashboardRoute(user)(r),
+    );
+    startPrefetch('/');
+
+    const signal = new AbortController().signal;
+    expect(await fetchMySummary(signal)).toEqual(SUMMARY);
+    expect(await fetchUnseenCount(user.id, signal)).toBe(2);
+    const alone = requests.filter((r) => r.method === 'GET');
+    // Each read once, as the prefetch would have asked for it without the batch.
+    expect(alone.map((r) => r.url)).toEqual(
+      ['/refresh', ...DASHBOARD_READS(user)].map((read) => `/api${read}`),
+    );
+    expect(alone.every((r) => r.headers.get('Authorization') === 'Bearer stored-token')).toBe(true);
+    expect(authState.token).toBe('stored-token');
   });
 
   it('never hands an answer made for one session to another', async () => {
