@@ -3,11 +3,12 @@
 // Variants are environments for the server, run in turn, `rounds` times (not part of `npm run bench`):
 //   node bench/saves-cpu.ts '[{"MAIN":"/elsewhere/src/server/main.ts"},{"WORKERS":"1"},{"WORKERS":"2"},{"WORKERS":"2","PATHBUILDER_WRITE_TURN":"off"}]' 3 wrk
 // SAVES_PORT chooses the port (4280 by default).
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { answerSaveLoad, prepareStudents, STUDENTS } from './learning.ts';
 import { login, run } from './api-load.ts';
 import { startServer } from './processes.ts';
+import { cpuOf } from './saves-cpu-of.ts';
 import { wrkSaves } from './wrk-saves.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -16,31 +17,6 @@ const DATA_DIR = join(ROOT, '.tmp', `saves-cpu-${port}`);
 const variants: Array<Record<string, string>> = JSON.parse(process.argv[2] ?? '[{}]');
 const rounds = Number(process.argv[3] ?? 3);
 const tool = process.argv[4] ?? 'autocannon';
-const TCK = 100; // clock ticks per second (getconf CLK_TCK)
-function cpuOf(root: number): number {
-  const pids = [root];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const st = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
-      if (Number(f[1]) === root) pids.push(Number(d));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  let t = 0;
-  for (const p of pids) {
-    try {
-      const st = readFileSync(`/proc/${p}/stat`, 'utf8');
-      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
-      t += Number(f[11]) + Number(f[12]);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return (t / TCK) * 1e6; // µs
-}
 const base = {
   SEED: 'demo',
   LOG_LEVEL: 'warn',

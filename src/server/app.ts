@@ -72,6 +72,7 @@ import { errorsPlugin, forbidden, frameworkErrors, unauthenticated } from './plu
 import { createDrain } from './plugins/drain.ts';
 import { createEventBus } from './plugins/event-bus.ts';
 import { createRateLimiter } from './plugins/rate-limit.ts';
+import { lazyChildLogger } from './plugins/lazy-logger.ts';
 import { prettyLogStream } from './plugins/pretty-log.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
 import { createRouter, type Authed, type RouteInfo } from './plugins/routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
             ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
           },
     logController: new QuietRequestLog(),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: 1024 * 1024,
     // Only the configured proxies may name the client (config.ts): never every hop, which a client could spoof.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -302,8 +304,6 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
         else if (roleOf(request.auth.user) === 'student') done(forbidden());
         else done();
       });
-      // Uploads stream to the file store; no part is ever buffered whole (files.routes.ts sets the limits).
-      await api.register(fastifyMultipart);
       const route = createRouter(api, routes, API_BASE);
       healthRoutes(route, ctx, { draining: drain.draining, checkFiles: () => fileStore.check() });
       authRoutes(route, auth);
@@ -313,8 +313,15 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       schoolsRoutes(route, { schools, teacherSchoolIds: usersRepo.schoolIdsOfTeacher });
       rolesRoutes(route, roles);
       knowledgeGraphRoutes(route, kg);
-      questionsRoutes(route, questions);
-      filesRoutes(route, files);
+      // Uploads stream to the file store; no part is ever buffered whole (files.routes.ts sets the limits).
+      // Only the routes that take multipart bodies are in its scope: its hooks (an async onRequest that
+      // listens for the reply's close, an async onResponse) would otherwise run on every API request.
+      await api.register(async (uploads) => {
+        await uploads.register(fastifyMultipart);
+        const uploadRoute = createRouter(uploads, routes, API_BASE);
+        questionsRoutes(uploadRoute, questions);
+        filesRoutes(uploadRoute, files);
+      });
       resourcesRoutes(route, resources);
       assessmentsRoutes(route, { assessments, attempts, questions });
       overridesRoutes(route, overrides);

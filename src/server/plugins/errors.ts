@@ -68,6 +68,7 @@ interface Visit {
  * recursion: a megabyte of JSON can nest deeper than the stack.
  */
 function nulAt(schema: z.ZodType, input: unknown): string | null {
+  if (!mayHoldNulWithin(input, 0)) return null;
   const stack: Visit[] = [{ schema, value: input }];
   for (let visit = stack.pop(); visit; visit = stack.pop()) {
     if (visit.schema && mayHoldNul.has(visit.schema)) continue;
@@ -91,6 +92,30 @@ function nulAt(schema: z.ZodType, input: unknown): string | null {
     }
   }
   return null;
+}
+
+/** How deep the quick look goes before it leaves the value to `nulAt`'s loop (which has no depth limit). */
+const QUICK_DEPTH = 32;
+
+/**
+ * The quick look every request takes first: false when no string or key anywhere in the value holds a NUL,
+ * without a schema and without allocating (most bodies are small and clean). True when one does — possibly in
+ * a field allowed to hold one, which `nulAt`'s loop then tells — or when the value nests deeper than it looks.
+ */
+function mayHoldNulWithin(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (value === null || typeof value !== 'object') return false;
+  if (depth >= QUICK_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (mayHoldNulWithin(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\0') || mayHoldNulWithin((value as Record<string, unknown>)[key], depth + 1))
+      return true;
+  }
+  return false;
 }
 
 function pathOf(visit: Visit): string {

@@ -232,14 +232,16 @@ export function rawOnTimeSave(conn: DatabaseSync): RawOnTimeSave {
 }
 
 function prepareRawOnTimeSave(conn: DatabaseSync): RawOnTimeSave {
-  // The outbox, when the device said, is folded into the touch (as ownOpenTouched).
-  const touch: StatementSync = conn.prepare(`update attempts set last_seen_at = :now,
-      outbox_size = coalesce(cast(:outbox as integer), outbox_size),
-      outbox_reported_at = case when cast(:outbox as integer) is null then outbox_reported_at else :now end
-    where id = :id and user_id = :userId and status = 'in_progress' and kind != 'practice'
-      and (deadline_at is null or deadline_at >= :onTimeFrom)
+  // The outbox, when the device said, is folded into the touch (as ownOpenTouched). Numbered parameters,
+  // bound in order: binding by name looks each up, about a fifth of this statement's CPU.
+  // ?1 now, ?2 outbox, ?3 id, ?4 userId, ?5 onTimeFrom, ?6 questionId.
+  const touch: StatementSync = conn.prepare(`update attempts set last_seen_at = ?1,
+      outbox_size = coalesce(cast(?2 as integer), outbox_size),
+      outbox_reported_at = case when cast(?2 as integer) is null then outbox_reported_at else ?1 end
+    where id = ?3 and user_id = ?4 and status = 'in_progress' and kind != 'practice'
+      and (deadline_at is null or deadline_at >= ?5)
     returning id, kind, question_ids, started_at, deadline_at, grace_until, assessment_id,
-      (select content from questions where questions.id = :questionId) as question_content`);
+      (select content from questions where questions.id = ?6) as question_content`);
   const upsert: StatementSync = conn.prepare(`insert into attempt_answers
       (attempt_id, question_id, answer, flagged, answered_at, saved_at, correct, via_grace)
     values (?, ?, ?, ?, ?, ?, ?, ?)
@@ -254,7 +256,7 @@ function prepareRawOnTimeSave(conn: DatabaseSync): RawOnTimeSave {
   );
   return {
     touchOwnOpenWithQuestion(p) {
-      const row = touch.get(p) as
+      const row = touch.get(p.now, p.outbox, p.id, p.userId, p.onTimeFrom, p.questionId) as
         (TouchedWithQuestion['attempt'] & { question_content: string | null }) | undefined;
       if (!row) return undefined;
       const { question_content, ...attempt } = row;

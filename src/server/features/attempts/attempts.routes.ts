@@ -25,7 +25,7 @@ import type { AttemptsService } from './attempts.service.ts';
 export function attemptsRoutes(
   route: Route,
   attempts: AttemptsService,
-  delivered: (userId: number) => Promise<void> = async () => {},
+  delivered: (userId: number) => Promise<void> | undefined = () => undefined,
 ): void {
   route({
     method: 'POST',
@@ -64,7 +64,8 @@ export function attemptsRoutes(
     response: saveAnswerResponseSchema,
     handler: async ({ params, body, auth }) => {
       const saved = await attempts.saveAnswer(auth, params.id, params.questionId, body);
-      await delivered(auth.user.id);
+      const stamping = delivered(auth.user.id);
+      if (stamping) await stamping;
       return saved;
     },
   });

@@ -9,14 +9,15 @@ import { createUsersRepository, SYNC_STAMP_MS } from './users.repository.ts';
 export function createSyncStamp(db: Db, now: () => Date) {
   const users = createUsersRepository(db);
   const stamped = new Map<number, number>();
-  return async function delivered(userId: number): Promise<void> {
+  /** Undefined when nothing is to be written (no promise, no turn of the loop: most answer saves). */
+  return function delivered(userId: number): Promise<void> | undefined {
     const at = now();
     const last = stamped.get(userId);
-    if (last !== undefined && at.getTime() - last < SYNC_STAMP_MS) return;
+    if (last !== undefined && at.getTime() - last < SYNC_STAMP_MS) return undefined;
     stamped.set(userId, at.getTime());
     // Bounded: a long-running process must not keep one entry per student forever.
     if (stamped.size > 10_000) stamped.clear();
-    await users.markSynced(userId, at);
+    return users.markSynced(userId, at).then(() => {});
   };
 }
 
