@@ -52,37 +52,76 @@ export function createAttemptCore(ctx: AppContext, deps: AttemptsDeps) {
   }
 
   /**
-   * The questions among these whose keys an assessment other than `except` still holds back from this
-   * student (a diagnostic only while the student is taking it or may retake it: `diagnosticHoldsFrom`;
-   * every other assessment from everyone).
+   * What decides which keys are held back from a student (release.ts), as read at one moment: every
+   * assessment's release facts, and `held(except)`, the questions among `questionIds` whose keys an assessment
+   * other than `except` still holds back from this student (a diagnostic only while the student is taking it
+   * or may retake it: `diagnosticHoldsFrom`; every other assessment from everyone). `t` is the clock taken
+   * before the read: release only moves forward in time, so judging the facts by it never releases early.
+   * PostgreSQL reads it all in one statement (one round trip, one snapshot); SQLite reads the facts, then
+   * only what they leave open.
    */
+  async function readRelease(questionIds: number[], userId: number): Promise<ReleaseRead> {
+    const t = now().getTime();
+    if (ctx.dialect === 'postgres') {
+      const { facts, made, used } = await repo.releaseState(userId, questionIds, new Date(t).toISOString());
+      return {
+        t,
+        facts,
+        held: (except) =>
+          heldFrom(
+            facts,
+            except,
+            t,
+            async (ids) => made.filter((m) => ids.includes(m.assessment_id)),
+            async (ids) => used.filter((u) => ids.includes(u.assessment_id)),
+          ),
+      };
+    }
+    const facts = await repo.releaseFacts();
+    return {
+      t,
+      facts,
+      held: (except) =>
+        heldFrom(
+          facts,
+          except,
+          t,
+          (ids) => repo.attemptsMadeAt(userId, ids),
+          (ids) => repo.questionsUsedBy(ids, questionIds),
+        ),
+    };
+  }
+
+  async function heldFrom(
+    facts: ReleaseFactsRow[],
+    except: number | null,
+    t: number,
+    attemptsMadeAt: (
+      assessmentIds: number[],
+    ) => Promise<Array<{ assessment_id: number; made: number; open: number }>>,
+    questionsUsedBy: (assessmentIds: number[]) => Promise<Array<{ id: number }>>,
+  ): Promise<Set<number>> {
+    const unreleased = facts.filter((a) => a.id !== except && holdsKeys(a, t));
+    const diagnostics = unreleased.filter((a) => a.kind === 'diagnostic');
+    const made = new Map(
+      (diagnostics.length ? await attemptsMadeAt(diagnostics.map((a) => a.id)) : []).map((m) => [
+        m.assessment_id,
+        m,
+      ]),
+    );
+    const holding = unreleased.filter(
+      (a) => a.kind !== 'diagnostic' || diagnosticHoldsFrom(a, made.get(a.id)),
+    );
+    return new Set((holding.length ? await questionsUsedBy(holding.map((a) => a.id)) : []).map((r) => r.id));
+  }
+
+  /** The questions among these whose keys an assessment other than `except` still holds back from this student. */
   async function heldBack(
     questionIds: number[],
     except: number | null,
     userId: number,
   ): Promise<Set<number>> {
-    const t = now().getTime();
-    const unreleased = (await repo.releaseFacts()).filter((a) => a.id !== except && holdsKeys(a, t));
-    const diagnostics = unreleased.filter((a) => a.kind === 'diagnostic');
-    const made = new Map(
-      (
-        await repo.attemptsMadeAt(
-          userId,
-          diagnostics.map((a) => a.id),
-        )
-      ).map((m) => [m.assessment_id, m]),
-    );
-    const holding = unreleased.filter(
-      (a) => a.kind !== 'diagnostic' || diagnosticHoldsFrom(a, made.get(a.id)),
-    );
-    return new Set(
-      (
-        await repo.questionsUsedBy(
-          holding.map((a) => a.id),
-          questionIds,
-        )
-      ).map((r) => r.id),
-    );
+    return (await readRelease(questionIds, userId)).held(except);
   }
 
   /** The assessment an attempt was started at; null for Test Yourself. */
@@ -102,12 +141,22 @@ export function createAttemptCore(ctx: AppContext, deps: AttemptsDeps) {
     now,
     iso,
     loadQuestions,
+    readRelease,
     heldBack,
     assessmentOf,
     answersById,
   };
 }
 export type AttemptCore = ReturnType<typeof createAttemptCore>;
+
+type ReleaseFactsRow = Awaited<ReturnType<AttemptQueries['releaseFacts']>>[number];
+
+/** See `readRelease`. */
+export interface ReleaseRead {
+  t: number;
+  facts: ReleaseFactsRow[];
+  held(except: number | null): Promise<Set<number>>;
+}
 
 export type LoadedQuestion = Awaited<ReturnType<AttemptCore['loadQuestions']>>[number];
 export type LoadedAssessment = Awaited<ReturnType<AssessmentsService['load']>>;

@@ -6,7 +6,7 @@ import { roleOf } from '../users/users.service.ts';
 import type { Own } from './attempt-access.ts';
 import { staffReads } from './attempt-access.ts';
 import type { DiagnosticLogOf } from './adaptive-step.ts';
-import { conflict, questionIdsOf, type AttemptCore, type Graded } from './attempt-core.ts';
+import { conflict, questionIdsOf, type AttemptCore, type Graded, type ReleaseRead } from './attempt-core.ts';
 import type { AttemptRow } from './attempts.repository.ts';
 import { markedOn } from './given-answers.ts';
 import { reviewReleased } from './release.ts';
@@ -24,7 +24,7 @@ export function createAttemptResults(
     diagnosticLog: DiagnosticLogOf;
   },
 ) {
-  const { deps, repo, adaptive, now, loadQuestions, heldBack, assessmentOf, answersById } = core;
+  const { deps, repo, adaptive, now, loadQuestions, readRelease, heldBack, assessmentOf, answersById } = core;
   const { own, grade, diagnosticLog } = parts;
 
   /**
@@ -33,26 +33,41 @@ export function createAttemptResults(
    * the flags the review shows, the held one's). Any attempt can meet them: a quiz sharing a question with an
    * open exam, and the diagnostic above all, which draws from the whole bank.
    */
-  async function heldTopics(row: AttemptRow, asked: Array<{ id: number; micro_topic_id: number }>) {
-    const held = await heldBack(
-      asked.map((q) => q.id),
-      row.assessment_id,
-      row.user_id,
-    );
+  async function heldTopics(
+    row: AttemptRow,
+    asked: Array<{ id: number; micro_topic_id: number }>,
+    read?: ReleaseRead,
+  ) {
+    const held = read
+      ? await read.held(row.assessment_id)
+      : await heldBack(
+          asked.map((q) => q.id),
+          row.assessment_id,
+          row.user_id,
+        );
     return new Set(asked.filter((q) => held.has(q.id)).map((q) => q.micro_topic_id));
   }
 
   /**
    * Whether the caller may see the per-topic tallies, and the topics whose tally must still wait (a held-back
-   * key): read once, so the result below never mixes two moments.
+   * key): read once, so the result below never mixes two moments. The attempt's own review policy comes from
+   * the same read as what the other assessments hold back, judged by the clock taken before it (`readRelease`);
+   * `read` is one started earlier (the submit's, on PostgreSQL), for the attempt's questions and student.
    */
-  async function disclosure(auth: Authed, { row, questions, answers, assessment }: Graded) {
-    const staff = staffReads(auth, row);
-    const released = staff || reviewReleased(assessment, now().getTime());
+  async function disclosure(
+    auth: Authed,
+    { row, questions, answers, assessment }: Graded,
+    read?: Promise<ReleaseRead>,
+  ) {
+    if (staffReads(auth, row)) return { released: true, withheld: new Set<number>() };
+    const r = await (read ?? readRelease(questionIdsOf(row), row.user_id));
+    const policy = assessment && (r.facts.find((a) => a.id === assessment.id) ?? assessment);
+    const released = reviewReleased(policy, r.t);
     // Whatever the kind: a quiz or exam that shares a question with another assessment hides that key in
     // its review, so that topic's tally waits too (the diagnostic, drawing from the whole bank, meets many).
-    const withheld =
-      released && !staff ? await heldTopics(row, markedOn(row, questions, answers)) : new Set<number>();
+    const withheld = released
+      ? await heldTopics(row, markedOn(row, questions, answers), r)
+      : new Set<number>();
     return { released, withheld };
   }
 
@@ -116,17 +131,20 @@ export function createAttemptResults(
 
   async function submit(auth: Authed, id: string): Promise<AttemptResult> {
     const row = await own(auth, id);
-    // The result's own reads start once the marks are written and run while the commit is synced to disk
-    // (the submit's wait until then was its slowest part); the answer still goes only after the sync.
+    if (row.status !== 'in_progress') return result(auth, id);
+    // What the result may show is read while grading runs, never after it. On PostgreSQL the read (one
+    // statement) goes out now, beside grading's own reads before the lock: a round trip on a connection of its
+    // own, done by the time the commit is. On SQLite it starts once the marks are written and runs while the
+    // commit is synced to disk (there it is CPU on the one connection, which the transaction holds until
+    // then). Either way the answer still goes only after the commit is durable.
+    const early = core.ctx.dialect === 'postgres' ? readRelease(questionIdsOf(row), row.user_id) : undefined;
+    // Awaited below; if grading fails or loses the race instead, nobody does, and that is no error of its own.
+    early?.catch(() => {});
     let disclosed: ReturnType<typeof disclosure> | undefined;
-    const graded =
-      row.status === 'in_progress'
-        ? await grade(row, false, (g) => {
-            disclosed = disclosure(auth, g);
-            // Awaited below; if the commit fails instead, nobody does, and that is no error of its own.
-            disclosed.catch(() => {});
-          })
-        : undefined;
+    const graded = await grade(row, false, (g) => {
+      disclosed = disclosure(auth, g, early);
+      disclosed.catch(() => {});
+    });
     return graded ? resultOf(auth, graded, disclosed) : result(auth, id);
   }
 
