@@ -5,7 +5,8 @@ import { afterFirstPage } from './app/idle.ts';
 import { installPreloadErrorHandling } from './app/lazy-screen.ts';
 import { setPrerenderedPath } from './shell/page-load.tsx';
 import { preloadScreen } from './app/routes.tsx';
-import { hasStoredToken } from './shell/session.ts';
+import { authState, hasStoredToken, isRememberedSession } from './shell/session.ts';
+import { adoptPaintedDashboard } from './lib/painted-dashboard.ts';
 import { refreshUser } from './features/auth/auth.store.ts';
 import { makeZodJitless } from './lib/zod-jitless.ts';
 import './styles.css';
@@ -49,7 +50,13 @@ if (prerendered === window.location.pathname) {
     }
   });
 } else {
-  container.replaceChildren();
+  // The installed app opened at /: the service worker may have painted the dashboard held for this student
+  // (sw/painted-dashboard.ts). It stays until React's first commit puts the same held dashboard in its place;
+  // one painted for anyone else is removed at once. The page starts as loaded, as a prerendered one does, so
+  // that commit shows the dashboard, not a spinner frame over it.
+  if (adoptPaintedDashboard(container, isRememberedSession() ? (authState.user?.id ?? null) : null))
+    setPrerenderedPath(window.location.pathname);
+  else container.replaceChildren();
   void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(
     // A transition: React renders the first screen in slices, so no single long task blocks the page.
     () => startTransition(() => createRoot(container).render(app)),
