@@ -6,7 +6,7 @@ import { installPreloadErrorHandling } from './app/lazy-screen.ts';
 import { setPrerenderedPath } from './shell/page-load.tsx';
 import { preloadScreen } from './app/routes.tsx';
 import { authState, hasStoredToken, isRememberedSession } from './shell/session.ts';
-import { adoptPaintedDashboard } from './lib/painted-dashboard.ts';
+import { adoptPaintedDashboard, dropPaintedDashboard } from './lib/painted-dashboard.ts';
 import { refreshUser } from './features/auth/auth.store.ts';
 import { makeZodJitless } from './lib/zod-jitless.ts';
 import './styles.css';
@@ -16,6 +16,9 @@ makeZodJitless();
 installPreloadErrorHandling();
 // Spec 4: a stored token at start-up means the user is refreshed (a 401 logs out).
 if (hasStoredToken()) void refreshUser();
+// No remembered session (signed out, a tab's session, or one dropped by a 401 whose page was left before its
+// clean-up ended): no dashboard stays painted on this device for the worker to show.
+if (!isRememberedSession()) void dropPaintedDashboard();
 
 // The first screen's code is asked for now (for /login, index.html has it preloaded already) and the
 // app renders once it is in: the screen then appears at once, without a spinner. A slow network only

@@ -43,16 +43,22 @@ function cacheStorage(): CacheStorage | null {
 
 const paintedUrl = () => new URL(PAINTED_PATH, window.location.origin).href;
 
+// Counts the drops: a copy whose keeping began before a drop (sign-out, a 401) never outlives it.
+let drops = 0;
+
 /** Keeps `painted` for the next start (the worker reads it); failures cost only that start's speed. */
 export async function keepPaintedDashboard(painted: PaintedDashboard): Promise<void> {
   const storage = cacheStorage();
   if (!storage) return;
+  const dropsBefore = drops;
   try {
     const cache = await storage.open(PAINTED_CACHE_NAME);
     await cache.put(
       paintedUrl(),
       new Response(JSON.stringify(painted), { headers: { 'Content-Type': 'application/json' } }),
     );
+    // Dropped meanwhile: the session it was painted for is gone, so the copy goes too.
+    if (drops !== dropsBefore) await storage.delete(PAINTED_CACHE_NAME);
   } catch {
     // Storage refused or full: the next start paints as before.
   }
@@ -60,6 +66,7 @@ export async function keepPaintedDashboard(painted: PaintedDashboard): Promise<v
 
 /** Removes the kept dashboard (sign-in, sign-out, a dropped session): nobody is painted it any more. */
 export async function dropPaintedDashboard(): Promise<void> {
+  drops += 1;
   const storage = cacheStorage();
   if (!storage) return;
   try {
