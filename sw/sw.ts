@@ -1,10 +1,13 @@
 import { clientsClaim } from 'workbox-core';
 import { setUpMessages } from './messages.ts';
 import { setUpNavigationFallback } from './navigation.ts';
+import { setUpPaintedDashboard } from './painted-dashboard.ts';
 import { setUpPrecache } from './precache.ts';
 import { setUpApiCaching } from './runtime-caching.ts';
 
-// Order matters: the precache route answers first, so shell files never reach the runtime routes.
+// Order matters: / for a signed-in student first (its precached index.html with the dashboard painted in),
+// then the precache route, so shell files never reach the runtime routes.
+setUpPaintedDashboard();
 setUpPrecache();
 setUpNavigationFallback();
 setUpApiCaching();

@@ -5,7 +5,8 @@ import { afterFirstPage } from './app/idle.ts';
 import { installPreloadErrorHandling } from './app/lazy-screen.ts';
 import { setPrerenderedPath } from './shell/page-load.tsx';
 import { preloadScreen } from './app/routes.tsx';
-import { hasStoredToken } from './shell/session.ts';
+import { authState, hasStoredToken, isRememberedSession } from './shell/session.ts';
+import { adoptPaintedDashboard, dropPaintedDashboard } from './lib/painted-dashboard.ts';
 import { refreshUser } from './features/auth/auth.store.ts';
 import { makeZodJitless } from './lib/zod-jitless.ts';
 import './styles.css';
@@ -15,6 +16,9 @@ makeZodJitless();
 installPreloadErrorHandling();
 // Spec 4: a stored token at start-up means the user is refreshed (a 401 logs out).
 if (hasStoredToken()) void refreshUser();
+// No remembered session (signed out, a tab's session, or one dropped by a 401 whose page was left before its
+// clean-up ended): no dashboard stays painted on this device for the worker to show.
+if (!isRememberedSession()) void dropPaintedDashboard();
 
 // The first screen's code is asked for now (for /login, index.html has it preloaded already) and the
 // app renders once it is in: the screen then appears at once, without a spinner. A slow network only
@@ -49,7 +53,13 @@ if (prerendered === window.location.pathname) {
     }
   });
 } else {
-  container.replaceChildren();
+  // The installed app opened at /: the service worker may have painted the dashboard held for this student
+  // (sw/painted-dashboard.ts). It stays until React's first commit puts the same held dashboard in its place;
+  // one painted for anyone else is removed at once. The page starts as loaded, as a prerendered one does, so
+  // that commit shows the dashboard, not a spinner frame over it.
+  if (adoptPaintedDashboard(container, isRememberedSession() ? (authState.user?.id ?? null) : null))
+    setPrerenderedPath(window.location.pathname);
+  else container.replaceChildren();
   void Promise.race([firstScreen, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(
     // A transition: React renders the first screen in slices, so no single long task blocks the page.
     () => startTransition(() => createRoot(container).render(app)),

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { loginAs, waitForServiceWorkerControl } from './helpers.ts';
+import { loginAs, logoutThroughSidebar, waitForServiceWorkerControl } from './helpers.ts';
 
 // Issue 28: a later start of the installed app paints the dashboard from what the device held, at once,
 // marked as refreshing (never as new), then the server's answer without the mark.
@@ -53,4 +53,78 @@ test('with the worker in control, the dashboard opens on what the device held, m
   await expect(stamp).toHaveText('Up to date');
   await expect(nextStep(page)).toBeVisible();
   expect((await nextStep(page).boundingBox())?.y).toBe(heldTop);
+});
+
+const PAINTED_CACHE = 'pathbuilder-painted-dashboard';
+
+/** Whether the device keeps a painted dashboard for the worker (src/shared/painted-dashboard.ts). */
+const paintedKept = (page: Page) =>
+  page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return false;
+    return (await (await caches.open(name)).keys()).length > 0;
+  }, PAINTED_CACHE);
+
+/** Reloads `at` with the page's scripts off (the worker still answers): what the HTML alone shows. */
+async function openWithoutScripts(page: Page, at: string): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  await page.goto(at);
+  return async () => {
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
+    await cdp.detach();
+  };
+}
+
+test('the worker paints the held dashboard into the page before any script runs, marked as held; signing out removes it', async ({
+  page,
+}) => {
+  await loginAs(page, 'student', { remember: true });
+  await waitForServiceWorkerControl(page);
+  await expect(nextStep(page)).toBeVisible();
+  await expect.poll(() => paintedKept(page)).toBe(true);
+
+  // No script runs: the next step and the held stamp are in the HTML the worker answered with.
+  const restore = await openWithoutScripts(page, '/');
+  await expect(nextStep(page)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Sam Rivera' })).toBeVisible();
+  await expect(page.locator('.offline-stamp')).toHaveText(/^Refreshing, last updated \d{2}:\d{2}$/);
+  await expect(page.getByText('Up to date', { exact: true })).toHaveCount(0);
+  await restore();
+
+  // With scripts, React takes over the same page and the server's answer replaces the held copy.
+  await page.reload();
+  await expect(page.locator('.offline-stamp')).toHaveText('Up to date');
+  await expect(nextStep(page)).toBeVisible();
+
+  await logoutThroughSidebar(page);
+  expect(await paintedKept(page)).toBe(false);
+  // Signed out, / paints nobody's dashboard.
+  const restoreAgain = await openWithoutScripts(page, '/');
+  await expect(page.locator('#root')).toBeEmpty();
+  await restoreAgain();
+});
+
+test('a session the device does not remember gets no painted dashboard', async ({ page }) => {
+  await loginAs(page, 'student');
+  await waitForServiceWorkerControl(page);
+  await expect(nextStep(page)).toBeVisible();
+  // A warm start of it: the dashboard's answer would have kept a painted copy by now.
+  await page.reload();
+  await expect(page.locator('.offline-stamp')).toHaveText('Up to date');
+  await expect(nextStep(page)).toBeVisible();
+  expect(await paintedKept(page)).toBe(false);
+});
+
+test('a dropped session (401) removes the painted dashboard', async ({ page }) => {
+  await loginAs(page, 'student', { remember: true });
+  await waitForServiceWorkerControl(page);
+  await expect(nextStep(page)).toBeVisible();
+  await expect.poll(() => paintedKept(page)).toBe(true);
+  // The server no longer knows the session: the next read answers 401 and the app signs out.
+  await page.route('**/api/refresh', (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: '{"detail":"Not authenticated"}' }),
+  );
+  await page.reload();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await expect.poll(() => paintedKept(page)).toBe(false);
 });

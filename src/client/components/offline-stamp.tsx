@@ -1,32 +1,13 @@
 import { useOnline } from '../lib/use-online.ts';
+import { offlineStampText, REFRESHED_STAMP_TEXT, refreshingStampText } from '../../shared/stamp-text.ts';
 import './offline-stamp.css';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-// Made on first use, not when the module loads: a formatter's first construction is slow on a phone, and
-// the stamp shows only offline.
-let dayFormat: Intl.DateTimeFormat | undefined;
-
-/** "10:42" today, "21 Nov 10:42" before: local time, 24-hour, so a glance tells how old the data is. */
-export function formatUpdatedAt(updatedAt: number, now: number = Date.now()): string {
-  const at = new Date(updatedAt);
-  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  return at.toDateString() === new Date(now).toDateString()
-    ? time
-    : `${(dayFormat ??= new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' })).format(at)} ${time}`;
-}
-
-export function offlineStampText(updatedAt: number | undefined, now: number = Date.now()): string {
-  return updatedAt === undefined ? 'Offline' : `Offline, last updated ${formatUpdatedAt(updatedAt, now)}`;
-}
-
-export function refreshingStampText(updatedAt: number | undefined, now: number = Date.now()): string {
-  return updatedAt === undefined
-    ? 'Refreshing'
-    : `Refreshing, last updated ${formatUpdatedAt(updatedAt, now)}`;
-}
-
-/** What the stamp says once the server's answer has replaced a held copy on screen. */
-export const REFRESHED_STAMP_TEXT = 'Up to date';
+export {
+  formatUpdatedAt,
+  offlineStampText,
+  refreshingStampText,
+  REFRESHED_STAMP_TEXT,
+} from '../../shared/stamp-text.ts';
 
 /**
  * Offline, or when the data on screen is a copy saved earlier (the network failed although the browser

@@ -4,6 +4,7 @@ import type { User } from '../../shared/contracts/auth.ts';
 import { clearGetCache } from '../lib/get-cache.ts';
 import { authChanged, setAuthSource } from '../lib/auth-source.ts';
 import { setUnauthorizedHandler } from '../lib/http.ts';
+import { dropPaintedDashboard } from '../lib/painted-dashboard.ts';
 import { onOtherTabChange, readItem, removeBoth, writeItem } from '../lib/storage.ts';
 import type { StorageKind } from '../lib/storage.ts';
 import { clearServiceWorkerApiCache } from '../lib/sw-cache.ts';
@@ -72,6 +73,8 @@ onOtherTabChange(TOKEN_KEY, (token) => {
 });
 
 export function startSession(token: string, user: User, remember: boolean): void {
+  // The dashboard painted for whoever was signed in before is never shown to this session.
+  void dropPaintedDashboard();
   removeBoth(TOKEN_KEY);
   removeBoth(USER_KEY);
   persistence = remember ? 'local' : 'session';
@@ -95,7 +98,17 @@ export async function clearLocalSession(): Promise<void> {
   removeBoth(TOKEN_KEY);
   removeBoth(USER_KEY);
   removeBoth(NOTIFICATION_COUNT_KEY);
-  await Promise.all([clearGetCache(), clearServiceWorkerApiCache()]);
+  // The painted dashboard goes too (sign-out, a 401): the worker paints it for nobody after this.
+  await Promise.all([clearGetCache(), clearServiceWorkerApiCache(), dropPaintedDashboard()]);
+}
+
+/**
+ * A session remembered on this device (local storage): it outlives the tab, so the dashboard may be painted
+ * for it at the next start (lib/painted-dashboard.ts). A tab's session may be gone by then, unknown to the
+ * worker, so nothing is painted for it.
+ */
+export function isRememberedSession(): boolean {
+  return persistence === 'local' && authState.token !== null;
 }
 
 export function hasStoredToken(): boolean {

@@ -6,7 +6,8 @@ import { usePageReady } from '../../../shell/page-load.tsx';
 import { PATHS } from '../../../shell/paths.ts';
 import { CardSection } from '../../../components/card-section.tsx';
 import { OfflineStamp } from '../../../components/offline-stamp.tsx';
-import { roleOf } from '../../../shell/session.ts';
+import { isRememberedSession, roleOf } from '../../../shell/session.ts';
+import { dropPaintedDashboard, keepPaintedDashboard, paintedHtml } from '../../../lib/painted-dashboard.ts';
 import { LearningCard } from '../../learning/index.ts';
 import { NewNotifications, NotificationsCard, useNewNotifications } from '../../notifications/index.ts';
 import { AssessmentRows, resultActions, resultLine } from '../components/assessment-rows.tsx';
@@ -109,12 +110,21 @@ function StudentHome({ userId }: { userId: number }) {
   // What the server answered is kept for the next start: only the network's answer, online.
   useEffect(() => {
     if (!fresh || !data || !online || data.updatedAt === undefined) return;
-    void holdDashboard(userId, {
+    const kept = {
       data,
       summary: learning.summary,
       announcements: [...announcements.visible],
       newest: news.newest,
-    });
+    };
+    // What React rendered, as the held copy will render at the next start (marked as held), for the service
+    // worker to paint before any script runs; only for a session the device remembers. Kept first, so a
+    // held copy on the device always has its painted page beside it.
+    const root = document.getElementById('root');
+    const html = root && isRememberedSession() ? paintedHtml(root) : null;
+    const painted = html
+      ? keepPaintedDashboard({ userId, updatedAt: data.updatedAt, html })
+      : dropPaintedDashboard();
+    void painted.then(() => holdDashboard(userId, kept));
     // Once per answer: the answer's lists change identity with every load.
   }, [fresh, data, online, userId]); // eslint-disable-line react-hooks/exhaustive-deps
   usePageReady({
