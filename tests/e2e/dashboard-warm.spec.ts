@@ -120,10 +120,15 @@ test('a dropped session (401) removes the painted dashboard', async ({ page }) =
   await waitForServiceWorkerControl(page);
   await expect(nextStep(page)).toBeVisible();
   await expect.poll(() => paintedKept(page)).toBe(true);
-  // The server no longer knows the session: the next read answers 401 and the app signs out.
-  await page.route('**/api/refresh', (route) =>
-    route.fulfill({ status: 401, contentType: 'application/json', body: '{"detail":"Not authenticated"}' }),
-  );
+  // The server drops the session (as when it is revoked from another device): the start's reads answer
+  // 401 and the app signs out.
+  const revoked = await page.evaluate(async () => {
+    const token = localStorage.getItem('auth_token') ?? '';
+    return (
+      await fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+    ).status;
+  });
+  expect(revoked).toBe(204);
   await page.reload();
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   await expect.poll(() => paintedKept(page)).toBe(false);
