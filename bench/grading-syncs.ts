@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { login } from './api-load.ts';
-import { anAnswer, prepareStudents, WARMUP } from './learning.ts';
+import { anAnswer, percentile, prepareStudents, WARMUP } from './learning.ts';
 import { startServer } from './processes.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -111,6 +111,16 @@ try {
   const all = new Map<string, number>();
   for (const c of calls) all.set(`${c.name} ${c.file}`, (all.get(`${c.name} ${c.file}`) ?? 0) + 1);
   console.log(`whole trace: ${[...all].map(([k, v]) => `${k} ${v}`).join('; ')}`);
+  const syncs = calls.filter((c) => c.name === 'fdatasync' && c.file.endsWith('-wal')).map((c) => c.ms);
+  const submitSyncs = calls
+    .filter((c) => c.name === 'fdatasync' && submits.some((w) => c.t >= w.t0 && c.t <= w.t1))
+    .map((c) => c.ms);
+  const ms = (q: number, v: number[]) => percentile(v, q).toFixed(2);
+  console.log(
+    `commits' WAL syncs: ${syncs.length}, p50 ${ms(50, syncs)} p90 ${ms(90, syncs)} p99 ${ms(99, syncs)} ms; ` +
+      `in submits: ${submitSyncs.length}, p50 ${ms(50, submitSyncs)} p90 ${ms(90, submitSyncs)} max ` +
+      `${Math.max(...submitSyncs).toFixed(2)} ms`,
+  );
 } finally {
   await server.stop();
 }
