@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -72,6 +72,52 @@ describe('WAL checkpoints off the event loop (SQLite)', () => {
     for (let round = 1; round < 4; round++) writeRound(round);
     await wait();
     expect(statSync(file).size).toBeGreaterThan(before + 1_000 * PAGE);
+  });
+
+  it('starts the WAL again from the top under a steady stream of commits, holding the writers a moment', async () => {
+    // Commits one after another, as answers saved by a class: a PASSIVE checkpoint alone never copies the whole
+    // WAL (frames are appended while it copies), so the WAL never started over and grew with every commit.
+    // In place of the connection's own thread, one that looks often and checkpoints past 100 frames.
+    database.checkpointer!.stop();
+    const checkpointer = startCheckpointer(file, { intervalMs: 20, frames: 100, onFailure: () => {} });
+    let held = false;
+    let holds = 0;
+    let letGo = () => {};
+    checkpointer.useQuiet(async () => {
+      holds++;
+      held = true;
+      return () => {
+        held = false;
+        letGo();
+      };
+    });
+    const insert = database.raw.prepare('insert into notes (round, body) values (?, ?)');
+    // The frames in the WAL, from the WAL-index header (checkpointer.ts): it drops when the WAL starts over.
+    const header = Buffer.alloc(100);
+    const frames = () => {
+      const fd = openSync(`${file}-shm`, 'r');
+      readSync(fd, header, 0, 100, 0);
+      closeSync(fd);
+      return header.readUInt32LE(16);
+    };
+    let restarts = 0;
+    let round = 0;
+    let last = frames();
+    const until = performance.now() + 10_000;
+    while (restarts < 3 && performance.now() < until) {
+      if (held) await new Promise<void>((resolve) => (letGo = resolve));
+      database.raw.exec('begin immediate');
+      for (let i = 0; i < 5; i++) insert.run(round, 'x'.repeat(3000));
+      database.raw.exec('commit');
+      round++;
+      const now = frames();
+      if (now < last) restarts++;
+      last = now;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    checkpointer.stop();
+    expect(holds).toBeGreaterThan(0);
+    expect(restarts).toBe(3);
   });
 
   it('is closed whole once close() returns: the WAL folded into the database file, nothing left open', async () => {

@@ -6,7 +6,12 @@ import { Kysely, sql, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
 import { openNodeSqlite, type Durability, type NodeSqlite } from '../../src/server/db/node-sqlite.ts';
-import { enableGroupCommit, groupCommitSettled, withTransaction } from '../../src/server/db/transaction.ts';
+import {
+  enableGroupCommit,
+  groupCommitSettled,
+  holdGroupCommit,
+  withTransaction,
+} from '../../src/server/db/transaction.ts';
 
 // SQLite's group commit answers a transaction only once its commit is on disk, and the sync to disk runs off
 // the event loop (node-sqlite.ts). These tests hold the sync back and watch what is answered meanwhile.
@@ -109,6 +114,20 @@ describe.each([{ savepoints: 'Kysely' }, { savepoints: 'direct' }])(
       await settledAll;
       expect(await Promise.all(saves)).toEqual([1, 2]);
       expect(await settled(groupCommitSettled(db))).toBe(true);
+    });
+
+    it('begins no batch while held for a checkpoint (holdGroupCommit), and goes on once let go', async () => {
+      const first = insert(1);
+      const letGo = await holdGroupCommit(db);
+      // The batch that was under way committed before the hold was granted; none begins while held.
+      expect(countElsewhere()).toBe(1);
+      const second = insert(2);
+      expect(await settled(second)).toBe(false);
+      expect(countElsewhere()).toBe(1);
+      letGo();
+      release();
+      expect(await Promise.all([first, second])).toEqual([1, 2]);
+      expect(countElsewhere()).toBe(2);
     });
 
     it('fails the transactions of a batch whose sync fails', async () => {

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openNodeSqlite } from './node-sqlite.ts';
 import type { Dialect } from './dialect.ts';
 import type { Database, Db } from './schema.ts';
-import { enableGroupCommit } from './transaction.ts';
+import { enableGroupCommit, holdGroupCommit } from './transaction.ts';
 import { ipcWriteTurn, WRITE_TURN_ENV } from './write-turn.ts';
 import { WriteObserver } from './write-observer.ts';
 
@@ -64,6 +64,8 @@ export function openDatabase(config: DatabaseConfig): OpenedDatabase {
   // A worker of several (main.ts): the primary hands out the turn to write (write-turn.ts).
   const turn = process.env[WRITE_TURN_ENV] === 'ipc' && process.send ? ipcWriteTurn(process) : undefined;
   enableGroupCommit(db, { durability: database.durability, raw: database.raw, turn });
+  // The checkpointer finishes a checkpoint between two batches, so the WAL starts again from the top.
+  database.checkpointer?.useQuiet(() => holdGroupCommit(db));
   return { db, dialect: 'sqlite', writes };
 }
 

@@ -34,6 +34,15 @@ export function groupCommitSettled(db: Db): Promise<void> {
 }
 
 /**
+ * Holds the group commit of `db` between two batches: resolves once no batch is running (after waiting a
+ * little for one without units queued), with the function that lets the next batch begin. For the WAL's
+ * checkpoint to copy the last frames while none is appended (checkpointer.ts). Without a group commit, at once.
+ */
+export function holdGroupCommit(db: Db): Promise<() => void> {
+  return groupCommits.get(db)?.hold() ?? Promise.resolve(() => {});
+}
+
+/**
  * SQLite: the units of work a request may run straight on the connection, inside the group commit (see
  * `rawUnit`), or undefined where there is no group commit with a connection to hand (PostgreSQL, a caller's
  * transaction): the caller then goes through Kysely.
@@ -95,6 +104,12 @@ class GroupCommit {
   #scheduled = false;
   /** Syncs to disk still under way, each answering a committed batch when it is done. */
   readonly #syncing = new Set<Promise<void>>();
+  /** The batch running now (up to its commit), if any. */
+  #running: Promise<void> | undefined;
+  /** Set while held (`hold`): no batch begins until it resolves. */
+  #held: Promise<void> | undefined;
+  /** Called when the queue has been drained. */
+  readonly #onIdle: Array<() => void> = [];
 
   constructor(db: Db, { durability, raw, turn }: GroupCommitOptions) {
     this.#db = db;
@@ -128,17 +143,51 @@ class GroupCommit {
     }
   }
 
+  /** Time `hold` waits for a moment without queued units before holding the next batch anyway. */
+  static readonly HOLD_WAIT_MS = 50;
+
+  async hold(): Promise<() => void> {
+    while (this.#held) await this.#held;
+    if (this.#scheduled) {
+      // Rather between two bursts of requests than in front of units already waiting.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, GroupCommit.HOLD_WAIT_MS);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.#onIdle.push(done);
+      });
+      while (this.#held) await this.#held;
+    }
+    let letGo!: () => void;
+    this.#held = new Promise<void>((resolve) => (letGo = resolve));
+    // The batch under way commits first (its sync to disk may go on: it writes no frame).
+    while (this.#running) await this.#running;
+    // The other processes, too, wait their turn (write-turn.ts).
+    await this.#turn?.acquire();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#turn?.release();
+      this.#held = undefined;
+      letGo();
+    };
+  }
+
   async #drain(): Promise<void> {
     try {
       while (this.#queue.length) {
+        while (this.#held) await this.#held;
         if (!this.#turn) {
-          await this.#batch(this.#queue.splice(0, MAX_UNITS));
+          await this.#track(this.#batch(this.#queue.splice(0, MAX_UNITS)));
           continue;
         }
         // The units that arrive while the other process writes join this batch.
         await this.#turn.acquire();
         try {
-          await this.#batch(this.#queue.splice(0, MAX_UNITS));
+          await this.#track(this.#batch(this.#queue.splice(0, MAX_UNITS)));
         } finally {
           // Committed (or rolled back): the sync to disk needs no turn.
           this.#turn.release();
@@ -149,7 +198,16 @@ class GroupCommit {
       if (this.#queue.length) {
         this.#scheduled = true;
         setImmediate(() => void this.#drain());
-      }
+      } else for (const idle of this.#onIdle.splice(0)) idle();
+    }
+  }
+
+  async #track(batch: Promise<void>): Promise<void> {
+    this.#running = batch;
+    try {
+      await batch;
+    } finally {
+      this.#running = undefined;
     }
   }
 
