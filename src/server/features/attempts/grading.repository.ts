@@ -88,7 +88,7 @@ export async function gradeInTwoTrips(
       return false;
     }
     const [graded] = (await client.query(
-      `${inlined(gradeStatement(writes).compile(db), client)}; commit`,
+      `${inlined(gradeStatement(writes).compile(db), (text) => client.escapeLiteral(text))}; commit`,
     )) as unknown as [pg.QueryResult<{ won: number }>];
     return graded.rows[0]?.won === 1;
   } catch (err) {
@@ -100,13 +100,16 @@ export async function gradeInTwoTrips(
   }
 }
 
-/** A compiled query with its parameters written in as literals, for the simple query protocol. */
-function inlined(query: CompiledQuery, client: pg.PoolClient): string {
+/**
+ * A compiled query with its parameters written in as literals, for the simple query protocol: numbers as
+ * they are, strings through `escape` (the driver's `escapeLiteral`), null as null; anything else is refused.
+ */
+export function inlined(query: CompiledQuery, escape: (text: string) => string): string {
   return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
     const v = query.parameters[Number(n) - 1];
     if (v === null || v === undefined) return 'null';
     if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-    if (typeof v === 'string') return client.escapeLiteral(v);
+    if (typeof v === 'string') return escape(v);
     throw new Error(`no literal for a parameter of type ${typeof v}`);
   });
 }
