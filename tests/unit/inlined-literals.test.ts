@@ -20,7 +20,11 @@ describe('inlined (parameters written in as literals for the simple query protoc
         ]),
         escape,
       ),
-    ).toBe(`update t set a = 7, b = null, c =  E'it''s \\\\ here' where id = 'x' and n in (-1)`);
+    ).toBe(`update t set a = 7, b = null, c =  E'it''s \\\\ here' where id = 'x' and n in ((-1))`);
+  });
+
+  it('puts a negative number in brackets, so that `x - $1` does not become a comment', () => {
+    expect(inlined(query('select x -$1', [-1]), escape)).toBe('select x -(-1)');
   });
 
   it('puts each parameter in its own place: $10 is not $1 followed by 0, a "$2" inside a value stays text', () => {

@@ -108,7 +108,8 @@ export function inlined(query: CompiledQuery, escape: (text: string) => string):
   return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
     const v = query.parameters[Number(n) - 1];
     if (v === null || v === undefined) return 'null';
-    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+    // In brackets when negative: `x - $1` must not become `x --1`, a comment.
+    if (typeof v === 'number' && Number.isFinite(v)) return v < 0 ? `(${v})` : String(v);
     if (typeof v === 'string') return escape(v);
     throw new Error(`no literal for a parameter of type ${typeof v}`);
   });
