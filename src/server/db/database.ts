@@ -56,6 +56,7 @@ export function openDatabase(config: DatabaseConfig): OpenedDatabase {
       options: config.pgSchema ? `-c search_path=${config.pgSchema}` : undefined,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    pools.set(db, pool);
     return { db, dialect: 'postgres', writes };
   }
   mkdirSync(config.dataDir, { recursive: true });
@@ -68,6 +69,14 @@ export function openDatabase(config: DatabaseConfig): OpenedDatabase {
   database.checkpointer?.useQuiet(() => holdGroupCommit(db));
   return { db, dialect: 'sqlite', writes };
 }
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * PostgreSQL: the pool behind `db`, for the few paths that send several statements in one round trip (the
+ * simple query protocol, which Kysely cannot read the results of); undefined on SQLite.
+ */
+export const pgPoolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 
 export const sqliteFileOf = (dataDir: string) => join(dataDir, 'pathbuilder.sqlite');
 

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
+import { pgPoolOf, type Db } from '../../db/database.ts';
 import { latestOverrideClose } from '../../db/override-close.ts';
 import { prepared } from '../../db/prepared.ts';
 import { questionsWithTopicPath } from '../../db/topic-path.ts';
@@ -13,6 +13,9 @@ type ReleaseFactsRow = {
   attempts_allowed: number | null;
   override_closes_at: string | null;
 };
+
+type QueryRow<Q> = Q extends RawBuilder<infer R> ? R : never;
+const textOf = (q: CompiledQuery) => ({ text: q.sql, values: [...q.parameters] });
 
 /** Questions with their topic and subject, as grading and the review need them. */
 function selectQuestions(db: Db) {
@@ -51,8 +54,10 @@ export function attemptQuestionQueries(db: Db) {
      * than `holdsKeys` (a day more than the grace; release.ts decides): those closed well before are skipped.
      */
     releaseState: async (userId: number, questionIds: number[], now: string) => {
-      // Plain SQL with one array parameter: a statement built from the queries above took 2 ms to plan.
-      const { rows } = await sql<{
+      // Plain SQL with one array parameter: a statement built from the queries above took 2 ms to plan. Its
+      // text never changes, so it is prepared once per connection (a named statement): parsed and planned once,
+      // not on every submit (about 0.5 ms of the backend's CPU each time, measured with EXPLAIN ANALYZE).
+      const query = sql<{
         facts: ReleaseFactsRow[];
         made: Array<{ assessment_id: number; made: number; open: number | null }> | null;
         used: Array<{ id: number; assessment_id: number }> | null;
@@ -74,8 +79,12 @@ export function attemptQuestionQueries(db: Db) {
             union all
             select q.id, d.assessment_id from assessment_draws d join questions q on q.micro_topic_id = d.micro_topic_id
               where d.assessment_id in (select id from h) and q.practice_only = 0
-                and q.id = any(${questionIds}::integer[])) u) as used`.execute(db);
-      const row = rows[0]!;
+                and q.id = any(${questionIds}::integer[])) u) as used`;
+      const pool = pgPoolOf(db);
+      const row = pool
+        ? (await pool.query<QueryRow<typeof query>>({ name: 'release-state', ...textOf(query.compile(db)) }))
+            .rows[0]!
+        : (await query.execute(db)).rows[0]!;
       return {
         facts: row.facts ?? [],
         made: (row.made ?? []).map((r) => ({

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
+import type pg from 'pg';
 import type { Db, Dialect } from '../../db/database.ts';
-import type { AttemptsTable } from '../../db/tables/attempts.ts';
+import type { AttemptAnswersTable, AttemptsTable } from '../../db/tables/attempts.ts';
 
 /** What grading writes once it has marked an attempt (see `recordGrade`). */
 export interface GradeWrites {
@@ -54,6 +55,64 @@ function gradeStatement(g: GradeWrites) {
       on conflict (user_id, micro_topic_id) do update set correct = proficiency.correct + excluded.correct,
         total = proficiency.total + excluded.total, updated_at = excluded.updated_at)`);
   return sql<{ won: number }>`with ${sql.join(parts)} select count(*)::integer as won from m`;
+}
+
+/**
+ * PostgreSQL: grading's transaction in two round trips instead of five (BEGIN, the lock, the answers, the
+ * writes, COMMIT, each waiting for the last). The first sends BEGIN, the attempt's lock and the read of its
+ * answers as one simple query: the statements still run one after another, and under READ COMMITTED the
+ * answers' read takes its snapshot once the lock is held, so it sees every save that committed before (a save
+ * takes the same row lock, answers.repository.ts) and none can come after. The second sends the writes of
+ * `gradeStatement` and the COMMIT: the caller still hears nothing before the commit is durable. `mark` grades
+ * what the first read (undefined: nothing to grade, and the transaction is rolled back). The simple protocol
+ * takes no parameters, so values go in as literals escaped by the driver. Not for the diagnostic, whose flag on
+ * the user goes through Kysely (the write observer; see `gradeStatement`).
+ */
+export async function gradeInTwoTrips(
+  db: Db,
+  pool: pg.Pool,
+  attemptId: string,
+  mark: (row: AttemptsTable | undefined, answers: AttemptAnswersTable[]) => GradeWrites | undefined,
+): Promise<boolean> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const id = client.escapeLiteral(attemptId);
+    const [, locked, answers] = (await client.query(
+      `begin; select * from attempts where id = ${id} for update; ` +
+        `select * from attempt_answers where attempt_id = ${id}`,
+    )) as unknown as [pg.QueryResult, pg.QueryResult<AttemptsTable>, pg.QueryResult<AttemptAnswersTable>];
+    const writes = mark(locked.rows[0], answers.rows);
+    if (!writes) {
+      await client.query('rollback');
+      return false;
+    }
+    const [graded] = (await client.query(
+      `${inlined(gradeStatement(writes).compile(db), (text) => client.escapeLiteral(text))}; commit`,
+    )) as unknown as [pg.QueryResult<{ won: number }>];
+    return graded.rows[0]?.won === 1;
+  } catch (err) {
+    // A failed statement leaves the transaction aborted (the COMMIT after it is never run).
+    await client.query('rollback').catch((e: Error) => (broken = e));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * A compiled query with its parameters written in as literals, for the simple query protocol: numbers as
+ * they are, strings through `escape` (the driver's `escapeLiteral`), null as null; anything else is refused.
+ */
+export function inlined(query: CompiledQuery, escape: (text: string) => string): string {
+  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const v = query.parameters[Number(n) - 1];
+    if (v === null || v === undefined) return 'null';
+    // In brackets when negative: `x - $1` must not become `x --1`, a comment.
+    if (typeof v === 'number' && Number.isFinite(v)) return v < 0 ? `(${v})` : String(v);
+    if (typeof v === 'string') return escape(v);
+    throw new Error(`no literal for a parameter of type ${typeof v}`);
+  });
 }
 
 /** Grading's writes: the marks, the verdicts, the proficiency. */

@@ -1,6 +1,15 @@
+import type pg from 'pg';
+import { pgPoolOf } from '../../db/database.ts';
 import { isCorrect } from '../questions/question-types.ts';
-import { questionIdsOf, type AttemptCore, type Graded } from './attempt-core.ts';
-import type { AttemptRow, AttemptQueries } from './attempts.repository.ts';
+import {
+  questionIdsOf,
+  type AttemptCore,
+  type Graded,
+  type LoadedAssessment,
+  type LoadedQuestion,
+} from './attempt-core.ts';
+import type { AttemptRow } from './attempts.repository.ts';
+import { gradeInTwoTrips, type GradeWrites } from './grading.repository.ts';
 import { markedOn, parseGiven, valueOf } from './given-answers.ts';
 import { LATENCY_GRACE_MS } from './release.ts';
 
@@ -16,7 +25,9 @@ export function createGrading(core: AttemptCore) {
    * starts there (the submit's reads for its answer) runs while the commit is synced, instead of after. It
    * must not be awaited in here: on SQLite its queries wait for the connection this transaction holds and
    * run once its COMMIT frees it (the sync itself runs off the event loop, transaction.ts); on PostgreSQL
-   * they take a connection of their own. Nothing is answered before `grade` resolves, after the sync.
+   * they take a connection of their own. Nothing is answered before `grade` resolves, after the sync. (On
+   * PostgreSQL, but for the diagnostic, the writes go with the COMMIT, `gradeInTwoTrips`: it is handed what
+   * was graded once both are done; the submit's read there started before grading.)
    */
   async function grade(
     first: AttemptRow,
@@ -30,28 +41,52 @@ export function createGrading(core: AttemptCore) {
       assessmentOf(first),
       loadQuestions(questionIdsOf(first)),
     ]);
-    const graded = await repo.transaction(async (trx) => {
-      const row = await trx.findLocked(first.id);
-      if (!row || row.status !== 'in_progress') return undefined;
-      const answers = await answersById(row.id, trx);
-      const graded = await gradeLocked(trx, { row, questions, answers, assessment }, auto);
-      if (graded) meanwhile?.(graded);
-      return graded;
-    });
+    const pool = first.kind === 'diagnostic' ? undefined : pgPoolOf(core.ctx.db);
+    const graded = pool
+      ? await gradeOnPostgres(pool, first.id, questions, assessment, auto)
+      : await repo.transaction(async (trx) => {
+          const row = await trx.findLocked(first.id);
+          if (!row || row.status !== 'in_progress') return undefined;
+          const answers = await answersById(row.id, trx);
+          const { writes, graded } = marking({ row, questions, answers, assessment }, auto);
+          if (!(await trx.recordGrade(writes))) return undefined;
+          meanwhile?.(graded);
+          return graded;
+        });
+    // PostgreSQL's fast path sends its writes with the COMMIT: they are on disk by now.
+    if (graded && pool) meanwhile?.(graded);
     if (graded) deps.onGraded?.(graded.row.user_id);
     return graded;
   }
 
-  /**
-   * What grading read and wrote, as it now stands in the database: the submit answers its result from this
-   * instead of reading it all again (four round trips fewer on PostgreSQL). Undefined when another finaliser
-   * won the race.
-   */
-  async function gradeLocked(
-    trx: AttemptQueries,
-    { row, questions, answers, assessment }: Graded,
+  /** PostgreSQL: the lock, the answers, the writes and the commit in two round trips (`gradeInTwoTrips`). */
+  async function gradeOnPostgres(
+    pool: pg.Pool,
+    attemptId: string,
+    questions: LoadedQuestion[],
+    assessment: LoadedAssessment | null,
     auto: boolean,
   ): Promise<Graded | undefined> {
+    let graded: Graded | undefined;
+    const won = await gradeInTwoTrips(core.ctx.db, pool, attemptId, (row, saved) => {
+      if (!row || row.status !== 'in_progress') return undefined;
+      const answers = new Map(saved.map((a) => [a.question_id, a]));
+      const m = marking({ row, questions, answers, assessment }, auto);
+      graded = m.graded;
+      return m.writes;
+    });
+    return won ? graded : undefined;
+  }
+
+  /**
+   * What grading writes, and the attempt as it stands once that is written: the submit answers its result from
+   * this instead of reading it all again (four round trips fewer on PostgreSQL). Marks only an attempt read
+   * under its lock; the writes record nothing if another finaliser has won the race meanwhile.
+   */
+  function marking(
+    { row, questions, answers, assessment }: Graded,
+    auto: boolean,
+  ): { writes: GradeWrites; graded: Graded } {
     let score = 0;
     const perTopic = new Map<number, { correct: number; total: number }>();
     const verdicts: Array<[number, number]> = [];
@@ -84,7 +119,7 @@ export function createGrading(core: AttemptCore) {
       percent,
       passed: assessment ? (percent >= assessment.pass_mark ? 1 : 0) : null,
     } satisfies Partial<AttemptRow>;
-    const won = await trx.recordGrade({
+    const writes = {
       attemptId: row.id,
       userId: row.user_id,
       marks,
@@ -93,11 +128,10 @@ export function createGrading(core: AttemptCore) {
       tallies: [...perTopic].map(([microTopicId, t]) => ({ microTopicId, ...t })),
       now: iso(),
       diagnostic: row.kind === 'diagnostic',
-    });
-    if (!won) return undefined;
+    };
     for (const [questionId, correct] of verdicts)
       answers.set(questionId, { ...answers.get(questionId)!, correct });
-    return { row: { ...row, ...marks }, questions, answers, assessment };
+    return { writes, graded: { row: { ...row, ...marks }, questions, answers, assessment } };
   }
 
   return { grade };
