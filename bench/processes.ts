@@ -1,6 +1,7 @@
 // Child servers for the bench: started with this same Node, stopped however the bench ends.
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const children = new Set<ChildProcess>();
 
@@ -14,6 +15,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopAll();
     process.exit(130);
   });
+}
+
+/** CPU seconds (user + system) a process has used so far; 0 once it has gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), 12 and 13 after the command name.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 export type Server = { name: string; baseUrl: string; pid: number; stop(): Promise<void> };

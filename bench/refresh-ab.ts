@@ -3,11 +3,11 @@
 //   node bench/refresh-ab.ts --old=PATH [--new=PATH] [--rounds=N] [--duration=S] [--warmup=S]
 // PATH is a checkout's root. Prints each turn's req/s and the server's CPU per request (user + system over the
 // middle of the run), then the medians. Ports: REFRESH_AB_PORT and the next two (4295–4297).
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { login, run } from './api-load.ts';
 import { THROUGHPUT } from './api.ts';
-import { startServer, type Server } from './processes.ts';
+import { cpuSeconds, startServer, type Server } from './processes.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -19,15 +19,6 @@ const newRoot = arg('new') ?? ROOT;
 if (!oldRoot) throw new Error('--old=PATH: the checkout to compare with');
 const port = Number(process.env.REFRESH_AB_PORT ?? 4295);
 const STUDENT = { email: 'student@pathbuilder.test', password: 'pathbuilder-demo' };
-
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 type Target = { name: string; server: Server; url: string; headers: Record<string, string> };
 

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { login } from './api-load.ts';
 import { THROUGHPUT, WORKERS } from './api.ts';
-import { startServer } from './processes.ts';
+import { cpuSeconds, startServer } from './processes.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -27,17 +27,6 @@ const serverEnv = {
   ...(prof ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${prof}` } : {}),
 };
 rmSync(DATA_DIR, { recursive: true, force: true });
-
-/** CPU seconds (user + system) a process has used so far; 0 once it has gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime are fields 14 and 15 of stat(5), 12 and 13 after the command name.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 /** A process and its children (the primary and its workers). */
 function tree(pid: number): number[] {
