@@ -144,6 +144,10 @@ describe.each(dialects)('the recalculation calls of spec 7 (%s)', (dialect) => {
 
   it('counts progress per subject and overall, and the day’s performance, idempotently', async () => {
     const { student, topic } = await studentWithPassedQuiz();
+    // What the submit's refresh wrote (one transaction for all three) is what the calls compute again.
+    const afterSubmit = await stored(student.id);
+    expect(afterSubmit.progress.length).toBeGreaterThan(1);
+    expect(afterSubmit.daily).toHaveLength(1);
     const res = await progress(student.id, student.token);
     expect(res.statusCode).toBe(200);
     const rows = res.json().data as { subject_id: number; topics_mastered: number; topics_total: number }[];
@@ -175,10 +179,10 @@ describe.each(dialects)('the recalculation calls of spec 7 (%s)', (dialect) => {
     });
     expect(day.json().data.minutes_active).toBeGreaterThanOrEqual(1);
 
-    const before = await stored(student.id);
+    expect(await stored(student.id)).toEqual(afterSubmit);
     expect((await progress(student.id, student.token)).json()).toEqual(res.json());
     expect((await daily(today(), student.id, student.token)).json()).toEqual(day.json());
-    expect(await stored(student.id)).toEqual(before);
+    expect(await stored(student.id)).toEqual(afterSubmit);
 
     // A day without answers has nothing to show and keeps no row.
     const empty = await daily('2020-02-29', student.id, student.token);

@@ -69,9 +69,8 @@ export function createLearningRecalculator(ctx: AppContext) {
     );
   }
 
-  async function recalculateProficiency(userId: number): Promise<Proficiency> {
-    const answers = await repo.gradedAnswers(userId);
-    const nowIso = iso();
+  /** The estimates and their daily history from the student's graded answers, as of `nowIso`. */
+  async function masteryFrom(userId: number, answers: GradedAnswer[], nowIso: string) {
     const now = Date.parse(nowIso);
     const models = await modelsOf(answers);
     const states = new Map<number, TopicState>();
@@ -93,24 +92,26 @@ export function createLearningRecalculator(ctx: AppContext) {
         p: state.p,
       });
     }
-    const rows: TopicMasteryTable[] = [...states].map(([micro_topic_id, s]) => ({
+    const topics: TopicMasteryTable[] = [...states].map(([micro_topic_id, s]) => ({
       user_id: userId,
       micro_topic_id,
       p: s.p,
       evidence: s.evidence,
       updated_at: s.updatedAt ?? nowIso,
     }));
-    await repo.replaceMastery(userId, rows, [...history.values()]);
-    return { data: rows.map((r) => toView(r, nowIso)) };
+    return { topics, history: [...history.values()] };
   }
 
-  async function recalculateProgress(userId: number): Promise<{ data: SubjectProgress[] }> {
+  async function recalculateProficiency(userId: number): Promise<Proficiency> {
     const nowIso = iso();
-    const [mastery, topics, attempts] = await Promise.all([
-      repo.mastery(userId),
-      repo.topicSubjects(),
-      repo.submittedAttempts(userId),
-    ]);
+    const { topics, history } = await masteryFrom(userId, await repo.gradedAnswers(userId), nowIso);
+    await repo.replaceMastery(userId, topics, history);
+    return { data: topics.map((r) => toView(r, nowIso)) };
+  }
+
+  /** Progress per subject (0: overall) from the student's estimates and submitted attempts. */
+  async function progressFrom(userId: number, mastery: TopicMasteryTable[], nowIso: string) {
+    const [topics, attempts] = await Promise.all([repo.topicSubjects(), repo.submittedAttempts(userId)]);
     const subjectOfTopic = new Map(topics.map((t) => [t.micro_topic_id, t.subject_id]));
     const rows = new Map<number, UserProgressTable>();
     const rowOf = (subjectId: number) => {
@@ -167,17 +168,20 @@ export function createLearningRecalculator(ctx: AppContext) {
         r.seconds_spent += Math.round((spent * n) / ids.length);
       }
     }
-    const out = [...rows.values()].sort((a, b) => a.subject_id - b.subject_id);
+    return [...rows.values()].sort((a, b) => a.subject_id - b.subject_id);
+  }
+
+  async function recalculateProgress(userId: number): Promise<{ data: SubjectProgress[] }> {
+    const out = await progressFrom(userId, await repo.mastery(userId), iso());
     await repo.replaceProgress(userId, out);
     return { data: out.map(({ user_id: _, ...r }) => r) };
   }
 
-  async function recalculateDaily(userId: number, day: string): Promise<DailyPerformance> {
-    const now = ctx.now().getTime();
-    const answers = await repo.gradedAnswers(userId, day);
+  /** The day's row from that day's graded answers (none if the student gave no answer that day). */
+  function dailyFrom(userId: number, day: string, answers: GradedAnswer[], now: number) {
     const given = answers.filter((a) => a.answered);
     const marks = given.filter((a) => marked(a, now));
-    const row = {
+    return {
       user_id: userId,
       day,
       questions_answered: given.length,
@@ -185,7 +189,11 @@ export function createLearningRecalculator(ctx: AppContext) {
       correct: marks.filter((a) => a.correct === 1).length,
       minutes_active: new Set(given.map((a) => a.at.slice(0, 16))).size,
     };
-    await repo.replaceDaily(userId, day, given.length > 0 ? row : null);
+  }
+
+  async function recalculateDaily(userId: number, day: string): Promise<DailyPerformance> {
+    const row = dailyFrom(userId, day, await repo.gradedAnswers(userId, day), ctx.now().getTime());
+    await repo.replaceDaily(userId, day, row.questions_answered > 0 ? row : null);
     const { user_id: _, ...data } = row;
     return { data: { ...data, accuracy: row.questions_marked ? row.correct / row.questions_marked : null } };
   }
@@ -194,6 +202,29 @@ export function createLearningRecalculator(ctx: AppContext) {
     proficiency: recalculateProficiency,
     progress: recalculateProgress,
     daily: recalculateDaily,
+    /**
+     * After a submit: the estimates, progress and `day`'s figures from one read of the graded answers, as of
+     * one moment, written in one transaction (one commit instead of three).
+     */
+    async afterSubmit(userId: number, day: string): Promise<void> {
+      const nowIso = iso();
+      const answers = await repo.gradedAnswers(userId);
+      const { topics, history } = await masteryFrom(userId, answers, nowIso);
+      const progress = await progressFrom(userId, topics, nowIso);
+      const daily = dailyFrom(
+        userId,
+        day,
+        answers.filter((a) => a.at.startsWith(day)),
+        Date.parse(nowIso),
+      );
+      await repo.replaceFigures(userId, {
+        topics,
+        history,
+        progress,
+        day,
+        daily: daily.questions_answered > 0 ? daily : null,
+      });
+    },
     /** Everything from scratch: the estimates, progress, and every day the student answered on. */
     async rebuild(userId: number): Promise<void> {
       await recalculateProficiency(userId);

@@ -162,12 +162,7 @@ export function createLearningRepository(db: Db) {
 
     /** Replaces the student's estimates and their history in one transaction. */
     async replaceMastery(userId: number, topics: TopicMasteryTable[], history: MasteryHistoryTable[]) {
-      await withTransaction(db, async (trx) => {
-        await trx.deleteFrom('topic_mastery').where('user_id', '=', userId).execute();
-        await trx.deleteFrom('mastery_history').where('user_id', '=', userId).execute();
-        for (const rows of chunks(topics)) await trx.insertInto('topic_mastery').values(rows).execute();
-        for (const rows of chunks(history)) await trx.insertInto('mastery_history').values(rows).execute();
-      });
+      await withTransaction(db, (trx) => writeMastery(trx, userId, topics, history));
     },
 
     async topicCount(): Promise<number> {
@@ -222,10 +217,7 @@ export function createLearningRepository(db: Db) {
     },
 
     async replaceProgress(userId: number, rows: UserProgressTable[]) {
-      await withTransaction(db, async (trx) => {
-        await trx.deleteFrom('user_progress').where('user_id', '=', userId).execute();
-        for (const part of chunks(rows)) await trx.insertInto('user_progress').values(part).execute();
-      });
+      await withTransaction(db, (trx) => writeProgress(trx, userId, rows));
     },
 
     async daily(userId: number, day: string) {
@@ -248,17 +240,50 @@ export function createLearningRepository(db: Db) {
         .execute();
     },
 
-    /** A day without answers keeps no row. */
     async replaceDaily(userId: number, day: string, row: DailyPerformanceTable | null) {
+      await withTransaction(db, (trx) => writeDaily(trx, userId, day, row));
+    },
+
+    /** A submit's three recalculations written in one transaction: one commit, one sync. */
+    async replaceFigures(userId: number, figures: LearningFigures) {
       await withTransaction(db, async (trx) => {
-        await trx
-          .deleteFrom('daily_performance')
-          .where('user_id', '=', userId)
-          .where('day', '=', day)
-          .execute();
-        if (row) await trx.insertInto('daily_performance').values(row).execute();
+        await writeMastery(trx, userId, figures.topics, figures.history);
+        await writeProgress(trx, userId, figures.progress);
+        await writeDaily(trx, userId, figures.day, figures.daily);
       });
     },
   };
+}
+
+/** A student's recalculated figures, as one submit leaves them. */
+export interface LearningFigures {
+  topics: TopicMasteryTable[];
+  history: MasteryHistoryTable[];
+  progress: UserProgressTable[];
+  day: string;
+  daily: DailyPerformanceTable | null;
+}
+
+async function writeMastery(
+  trx: Db,
+  userId: number,
+  topics: TopicMasteryTable[],
+  history: MasteryHistoryTable[],
+) {
+  await trx.deleteFrom('topic_mastery').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('mastery_history').where('user_id', '=', userId).execute();
+  for (const rows of chunks(topics)) await trx.insertInto('topic_mastery').values(rows).execute();
+  for (const rows of chunks(history)) await trx.insertInto('mastery_history').values(rows).execute();
+}
+
+async function writeProgress(trx: Db, userId: number, rows: UserProgressTable[]) {
+  await trx.deleteFrom('user_progress').where('user_id', '=', userId).execute();
+  for (const part of chunks(rows)) await trx.insertInto('user_progress').values(part).execute();
+}
+
+/** A day without answers keeps no row. */
+async function writeDaily(trx: Db, userId: number, day: string, row: DailyPerformanceTable | null) {
+  await trx.deleteFrom('daily_performance').where('user_id', '=', userId).where('day', '=', day).execute();
+  if (row) await trx.insertInto('daily_performance').values(row).execute();
 }
 export type LearningRepository = ReturnType<typeof createLearningRepository>;

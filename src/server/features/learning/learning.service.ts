@@ -243,9 +243,7 @@ export function createLearningService(
       ctx.tasks.run('learning refresh', async () => {
         queued.delete(userId);
         try {
-          await recalc.proficiency(userId);
-          await recalc.progress(userId);
-          await recalc.daily(userId, iso().slice(0, 10));
+          await recalc.afterSubmit(userId, iso().slice(0, 10));
         } finally {
           if (refreshing.get(userId) === finished) refreshing.delete(userId);
           done();
