@@ -5,7 +5,9 @@
 // Without a rate the bursts are wrk's (as fast as each answers); with one (saves per second), an open loop at that
 // rate (open-loop.ts), so both servers see the same arrivals and commit in batches of the same size: the CPU a
 // save costs depends on how many share a commit, which a closed loop ties to how fast the server is.
-// Ports: SAVES_PORT and the next one (4280, 4281 by default). The first build is the other checkout's.
+// Each round prints both builds' server CPU per save, saves per second and the load's p99 (wrk's, or the open
+// loop's from each save's due time). Ports: SAVES_PORT and the next one (4280, 4281 by default). The first
+// build is the other checkout's.
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepareStudents, STUDENTS } from './learning.ts';
@@ -45,6 +47,7 @@ const servers = await Promise.all(
 );
 const cpu: number[][] = [[], []];
 const rps: number[][] = [[], []];
+const p99: number[][] = [[], []];
 try {
   for (const s of servers) await wrkSaves(s.baseUrl, students, 2); // warm-up
   for (let r = 0; r < rounds; r++) {
@@ -52,29 +55,34 @@ try {
     for (const i of r % 2 ? [1, 0] : [0, 1]) {
       const s = servers[i]!;
       const c0 = cpuOf(s.pid);
-      let saves: number, perSecond: number;
+      let saves: number, perSecond: number, tail: number;
       if (rate) {
         const o = await openLoopSaves(s.baseUrl, students, { rate, seconds, label: s.name });
         saves = o.sent - o.failed;
         perSecond = o.achievedRate;
+        tail = o.p99;
       } else {
         const w = (await wrkSaves(s.baseUrl, students, seconds))!;
         saves = w.rps * seconds;
         perSecond = w.rps;
+        tail = w.p99Ms;
       }
       const c1 = cpuOf(s.pid);
       cpu[i]!.push((c1 - c0) / saves);
       rps[i]!.push(perSecond);
+      p99[i]!.push(tail);
     }
-    console.log(
-      `round ${r + 1}: old ${Math.round(cpu[0]!.at(-1)!)} µs/save (${Math.round(rps[0]!.at(-1)!)}/s), new ${Math.round(cpu[1]!.at(-1)!)} µs/save (${Math.round(rps[1]!.at(-1)!)}/s)`,
-    );
+    const round = (i: number) =>
+      `${Math.round(cpu[i]!.at(-1)!)} µs/save (${Math.round(rps[i]!.at(-1)!)}/s, p99 ${p99[i]!.at(-1)!.toFixed(1)} ms)`;
+    console.log(`round ${r + 1}: old ${round(0)}, new ${round(1)}`);
   }
 } finally {
   for (const s of servers) await s.stop();
 }
 const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
 const ratios = cpu[1]!.map((c, i) => c / cpu[0]![i]!);
+const summary = (i: number) =>
+  `${Math.round(median(cpu[i]!))} µs/save ${Math.round(median(rps[i]!))}/s p99 ${median(p99[i]!).toFixed(1)} ms`;
 console.log(
-  `median: old ${Math.round(median(cpu[0]!))} µs/save ${Math.round(median(rps[0]!))}/s; new ${Math.round(median(cpu[1]!))} µs/save ${Math.round(median(rps[1]!))}/s; new/old CPU per round, median ${median(ratios).toFixed(3)} (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)})`,
+  `median: old ${summary(0)}; new ${summary(1)}; new/old CPU per round, median ${median(ratios).toFixed(3)} (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)})`,
 );
