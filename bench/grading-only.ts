@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { answerSaveLoad, gradingTimes, percentile, prepareStudents, WARMUP } from './learning.ts';
 import { login, run } from './api-load.ts';
-import { startServer } from './processes.ts';
+import { BENCH_SERVER_ENV, startServer } from './processes.ts';
 import { freshPostgres } from './fresh-postgres.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -44,10 +44,7 @@ async function once(build: { label: string; root: string }, database: string): P
     port,
     '/api/health',
     {
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      REGISTRATIONS_PER_HOUR: '1000',
+      ...BENCH_SERVER_ENV,
       WORKERS: '1',
       DATA_DIR,
       ...(database === 'postgres' ? { DATABASE_URL: pgUrl } : {}),

@@ -8,7 +8,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSy
 import { join } from 'node:path';
 import { login } from './api-load.ts';
 import { anAnswer, percentile, prepareStudents, WARMUP } from './learning.ts';
-import { startServer } from './processes.ts';
+import { BENCH_SERVER_ENV, startServer } from './processes.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const n = Number(arg('n') ?? 15);
@@ -18,10 +18,7 @@ const DATA_DIR = join(import.meta.dirname, '..', '.tmp', `grading-syncs-${port}`
 const TRACE = `${DATA_DIR}.strace`;
 rmSync(DATA_DIR, { recursive: true, force: true });
 const server = await startServer('traced', join(root, 'src/server/main.ts'), port, '/api/health', {
-  SEED: 'demo',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  REGISTRATIONS_PER_HOUR: '1000',
+  ...BENCH_SERVER_ENV,
   WORKERS: '1',
   DATA_DIR,
 });

@@ -28,6 +28,17 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/**
+ * A bench server's environment: the demo seed, warnings only, production mode, and room for the students the
+ * loads register from this one address.
+ */
+export const BENCH_SERVER_ENV = {
+  SEED: 'demo',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  REGISTRATIONS_PER_HOUR: '1000',
+} as const;
+
 export type Server = { name: string; baseUrl: string; pid: number; stop(): Promise<void> };
 
 export async function startServer(

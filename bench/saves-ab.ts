@@ -12,7 +12,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepareStudents, STUDENTS } from './learning.ts';
 import { login } from './api-load.ts';
-import { startServer } from './processes.ts';
+import { BENCH_SERVER_ENV, startServer } from './processes.ts';
 import { cpuOf } from './saves-cpu-of.ts';
 import { openLoopSaves } from './open-loop.ts';
 import { wrkSaves } from './wrk-saves.ts';
@@ -27,10 +27,7 @@ const rate = process.argv[5] ? Number(process.argv[5]) : undefined;
 const port = Number(process.env.SAVES_PORT ?? 4280);
 const dirs = [join(ROOT, '.tmp', `saves-ab-${port}-a`), join(ROOT, '.tmp', `saves-ab-${port}-b`)];
 const base = {
-  SEED: 'demo',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  REGISTRATIONS_PER_HOUR: '1000',
+  ...BENCH_SERVER_ENV,
   WORKERS: '1',
 };
 for (const d of dirs) rmSync(d, { recursive: true, force: true });

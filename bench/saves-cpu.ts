@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { answerSaveLoad, prepareStudents, STUDENTS } from './learning.ts';
 import { login, run } from './api-load.ts';
-import { startServer } from './processes.ts';
+import { BENCH_SERVER_ENV, startServer } from './processes.ts';
 import { cpuOf } from './saves-cpu-of.ts';
 import { wrkSaves } from './wrk-saves.ts';
 
@@ -18,10 +18,7 @@ const variants: Array<Record<string, string>> = JSON.parse(process.argv[2] ?? '[
 const rounds = Number(process.argv[3] ?? 3);
 const tool = process.argv[4] ?? 'autocannon';
 const base = {
-  SEED: 'demo',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  REGISTRATIONS_PER_HOUR: '1000',
+  ...BENCH_SERVER_ENV,
   DATA_DIR,
 };
 rmSync(DATA_DIR, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { answerSaveLoad, prepareStudents, STUDENTS } from './learning.ts';
 import { login, run } from './api-load.ts';
-import { startServer } from './processes.ts';
+import { BENCH_SERVER_ENV, startServer } from './processes.ts';
 import { WORKERS } from './api.ts';
 import { wrkSaves } from './wrk-saves.ts';
 
@@ -20,10 +20,7 @@ const DATA_DIR = join(ROOT, '.tmp', `saves-only-${port}`);
 const duration = Number(arg('duration') ?? 10);
 
 const serverEnv = {
-  SEED: 'demo',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  REGISTRATIONS_PER_HOUR: '1000',
+  ...BENCH_SERVER_ENV,
   DATA_DIR,
   ...(prof ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${prof}` } : {}),
 };
