@@ -8,6 +8,7 @@ import { startPrefetch } from './scripts/vite-start-prefetch.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { isFeatureFace } from './scripts/vite-chunks.ts';
 import { screenChunk } from './scripts/vite-screen-chunk.ts';
+import { deferManifestLink } from './scripts/vite-defer-manifest.ts';
 
 // The web app manifest lives at the top level as plain JSON; the plugin emits it, links it from
 // index.html and precaches it together with its icons.
@@ -64,6 +65,8 @@ export default defineConfig({
     prerender('src/client/prerender.tsx', {
       '/login': { file: 'login.html', screen: 'src/client/features/auth/screens/login-screen.tsx' },
     }),
+    // The manifest's link is added by main.tsx once the first page is shown (src/client/main.tsx).
+    deferManifestLink(),
     // Last: brotli and gzip copies of the finished build, sw.js included.
     precompress(),
   ],

@@ -11,6 +11,8 @@ import { refreshUser } from './features/auth/auth.store.ts';
 import { makeZodJitless } from './lib/zod-jitless.ts';
 import './styles.css';
 
+const MANIFEST_URL = '/manifest.webmanifest';
+
 // Before any screen loads zod: the Content-Security-Policy allows no eval.
 makeZodJitless();
 installPreloadErrorHandling();
@@ -70,6 +72,11 @@ if (prerendered === window.location.pathname) {
 // for an idle moment: each is a chunk of its own.
 afterFirstPage(() => {
   const failed = (error: unknown) => console.error('A start-up module could not be loaded.', error);
+  // The web app manifest (installation): its link is not in index.html (scripts/vite-defer-manifest.ts).
+  if (!document.querySelector('link[rel="manifest"]'))
+    document.head.append(
+      Object.assign(document.createElement('link'), { rel: 'manifest', href: MANIFEST_URL }),
+    );
   // DESIGN 5: answers a student gave before a reload or a closed tab go out on the next start. Only with a
   // session (drainOnStart sends nothing without one; signing in leads to the dashboard, which starts the sync).
   if (hasStoredToken())
