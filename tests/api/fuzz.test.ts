@@ -54,11 +54,23 @@ describe.each(dialects)('fuzzing every route from its contract (%s)', (dialect) 
           )
         : await sql<{ name: string }>`select table_name as name from information_schema.tables
             where table_schema = ${t.ctx.config.pgSchema} and table_type = 'BASE TABLE'`.execute(t.ctx.db);
-    countSql = sql.raw(
-      tables.rows
-        .map(({ name }) => `select '${name}' as name, count(*) as n from "${name}"`)
-        .join(' union all '),
-    );
+    const everyCount = tables.rows
+      .map(
+        ({ name }) =>
+          `select '${name}'${dialect === 'postgres' ? '::text' : ''} as name, count(*) as n from "${name}"`,
+      )
+      .join(' union all ');
+    if (dialect === 'sqlite') countSql = sql.raw(everyCount);
+    else {
+      // The same statement in a PL/pgSQL function of the test's own schema, whose plan PostgreSQL keeps: planned
+      // afresh for each of the ~15,000 requests it took 2-2.5 ms, in the function 0.3-0.5 ms (the run's time).
+      await sql
+        .raw(
+          `create function fuzz_counts() returns table (name text, n bigint) language plpgsql as $$ begin return query ${everyCount}; end $$`,
+        )
+        .execute(t.ctx.db);
+      countSql = sql.raw('select name, n from fuzz_counts()');
+    }
     demoUsers = (
       await t.ctx.db.selectFrom('users').selectAll().where('email', 'in', Object.values(ACCOUNTS)).execute()
     ).map((row) => ({ ...row }));

@@ -77,15 +77,23 @@ test('an author writes a question with bold text and an uploaded picture, and a 
   await page.keyboard.type(' after water play?');
   await page.keyboard.press('Enter');
 
-  // The picture: chosen from the toolbar, uploaded with its progress shown, put in the text. (The upload is held
-  // back a moment, so the progress can be seen on a fast local connection.)
+  // The picture: chosen from the toolbar, uploaded with its progress shown, put in the text. (Each upload is
+  // held back until the test has seen its progress, which a fast local connection would not leave time for.)
+  let arrived = 0;
+  let released = 0;
+  let wake = () => {};
   await page.route(
     (url) => url.pathname === '/api/admin/files',
     async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const turn = arrived++;
+      while (released <= turn) await new Promise<void>((resolve) => (wake = resolve));
       await route.continue();
     },
   );
+  const release = () => {
+    released++;
+    wake();
+  };
   const chooser = page.waitForEvent('filechooser');
   await toolbarOf(page, 'Question text').getByRole('button', { name: 'Image' }).click();
   const upload = page.waitForResponse(
@@ -98,6 +106,7 @@ test('an author writes a question with bold text and an uploaded picture, and a 
       .filter({ hasText: /Uploading Sand tray\.png: \d+%/ })
       .getByRole('progressbar'),
   ).toBeVisible();
+  release();
   expect((await upload).status()).toBe(201);
   await expectLoadedImage(stem);
   await expect(stem.locator('strong')).toHaveText('wet');
@@ -122,6 +131,7 @@ test('an author writes a question with bold text and an uploaded picture, and a 
       .filter({ hasText: /Uploading Water tray\.png: \d+%/ })
       .getByRole('progressbar'),
   ).toBeVisible();
+  release();
   expect((await fieldUpload).status()).toBe(201);
   await expectLoadedImage(page.locator('.image-field__current'), 40);
   await page.getByRole('button', { name: 'Save question' }).click();
