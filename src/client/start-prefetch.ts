@@ -209,7 +209,19 @@ export function startPrefetch(pathname: string): void {
   }, 0);
 }
 
+/**
+ * The page's own start: at once, or, in a dashboard the service worker painted into the page (its script tag
+ * marked `data-after-paint`, sw/painted-html.ts), once that has painted. Its reads only refresh what is
+ * already on screen, and begun sooner they would share the network with the painted page's stylesheets.
+ */
+function startPage(script: Element | null): void {
+  state.started = true;
+  const start = () => startPrefetch(window.location.pathname);
+  if (!script?.hasAttribute('data-after-paint') || document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(() => setTimeout(start, 0));
+}
+
 // Unit tests stub fetch per test and call startPrefetch themselves. In the app, only when the page's inline
 // copy has not run already.
 if (import.meta.env.MODE !== 'test' && typeof window !== 'undefined' && !state.started)
-  startPrefetch(window.location.pathname);
+  startPage(document.currentScript);
