@@ -51,8 +51,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    // Before the entry: a signed-in dashboard's API reads and code start at once, and without a session the
-    // login screen's code (src/client/start-prefetch.ts).
+    // Inline before the entry: a signed-in dashboard's API reads and code start at once, and without a
+    // session the login screen's code (src/client/start-prefetch.ts).
     startPrefetch(
       'src/client/start-prefetch.ts',
       [
@@ -76,7 +76,7 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rollupOptions: {
-      input: { index: 'index.html', 'start-prefetch': 'src/client/start-prefetch.ts' },
+      input: { index: 'index.html' },
       // A feature's face (features/<feature>/index.ts) only re-exports, so it is marked free of side effects:
       // Rollup then takes each name an importer uses straight from its module, and drops the rest with their
       // modules' load effects (Valtio stores, CSS), as if the face were not there.

@@ -16,7 +16,8 @@ import { screenChunks } from './vite-chunks.ts';
 type PrerenderModule = { prerender(pathname: string): Promise<{ html: string; title: string }> };
 
 // Loads the app once the prerendered page has painted: a frame, then a task (at once in a hidden tab, where
-// frames wait). Plain script, no inline code: the Content-Security-Policy allows only files of this origin.
+// frames wait). A file, not inline code: the Content-Security-Policy allows files of this origin and, by its
+// hash, only the start-up prefetch inline (vite-start-prefetch.ts).
 const AFTER_PAINT = `(function () {
   var me = document.currentScript;
   var done = false;

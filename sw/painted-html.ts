@@ -17,12 +17,15 @@ export function paintedIndexHtml(
   painted: PaintedDashboard,
   now: number = Date.now(),
 ): string | null {
+  // The start-up prefetch's inline script waits until this page has painted (src/client/start-prefetch.ts):
+  // an attribute, so the script's text, and the hash the Content-Security-Policy allows it by, stay the same.
+  const page = indexHtml.replace('<script data-dashboard-js=', '<script data-after-paint data-dashboard-js=');
   const root = '<div id="root"></div>';
-  const at = indexHtml.indexOf(root);
-  const head = indexHtml.indexOf('</head>');
+  const at = page.indexOf(root);
+  const head = page.indexOf('</head>');
   if (at < 0 || head < 0 || head > at) return null;
   // The stylesheets start-prefetch.ts would preload for the dashboard (vite-start-prefetch.ts lists them).
-  const listed = /\sdata-dashboard-css="([^"]*)"/.exec(indexHtml)?.[1] ?? '';
+  const listed = /\sdata-dashboard-css="([^"]*)"/.exec(page)?.[1] ?? '';
   const links = listed
     .split(' ')
     .filter((href) => /^\/[\w./-]+\.css$/.test(href))
@@ -31,10 +34,10 @@ export function paintedIndexHtml(
   const stamp = escapeText(refreshingStampText(painted.updatedAt ?? undefined, now));
   const body = painted.html.replace(STAMP_MARK, stamp);
   return (
-    indexHtml.slice(0, head) +
+    page.slice(0, head) +
     links +
-    indexHtml.slice(head, at) +
+    page.slice(head, at) +
     `<div id="root" ${PAINTED_USER_ATTRIBUTE}="${painted.userId}">${body}</div>` +
-    indexHtml.slice(at + root.length)
+    page.slice(at + root.length)
   );
 }

@@ -1,7 +1,9 @@
 // The signed-in dashboard's reads, asked for the moment the page starts instead of one round trip after
-// each piece of code that needs them. Built as an entry of its own (vite.config.ts): index.html runs it
-// before the app's much larger entry has even arrived, and the app imports it too (lib/http.ts), so it runs
-// once either way. It imports nothing but plain constants and one date formatter: it must stay small.
+// each piece of code that needs them. The build writes this module, bundled on its own, inline into
+// index.html (scripts/vite-start-prefetch.ts): it runs as the HTML is parsed, before the app's much larger
+// entry has even been asked for, with no request of its own. The app imports it too (lib/http.ts) and runs
+// it only when the page did not (the dev server's index.html): the two copies share one record on
+// globalThis. It imports nothing but plain constants and one date formatter: it must stay small.
 //
 // Each answer waits here until the API client asks for the same URL with the same session (lib/http.ts,
 // takePrefetched): the screen's hooks then take it instead of asking again. Nothing else is changed: the
@@ -30,7 +32,18 @@ interface Prefetched {
   at: number;
 }
 
-const waiting = new Map<string, Prefetched>();
+/** What the page's inline copy and the app's share: whether it ran, and the answers not taken yet. */
+interface StartState {
+  started: boolean;
+  waiting: Map<string, Prefetched>;
+}
+
+const STATE_KEY = '__pathbuilderStartPrefetch';
+const state = ((globalThis as Record<string, unknown>)[STATE_KEY] ??= {
+  started: false,
+  waiting: new Map<string, Prefetched>(),
+}) as StartState;
+const waiting = state.waiting;
 
 function storedSession(): { token: string; user: unknown } | null {
   for (const name of ['sessionStorage', 'localStorage'] as const) {
@@ -150,7 +163,7 @@ export function dropPrefetched(): void {
 }
 
 /**
- * A screen's code and styles as the build listed them on this module's <script> tag: the dashboard's with
+ * A screen's code and styles as the build listed them on this script's <script> tag: the dashboard's with
  * the signed-in layout's, or the login screen's (vite-start-prefetch.ts).
  */
 function preloadCode(screen: 'dashboard' | 'signedOut'): void {
@@ -176,6 +189,7 @@ function preloadCode(screen: 'dashboard' | 'signedOut'): void {
  * ends, and the code preloads and the formatter take tens of milliseconds on a phone.
  */
 export function startPrefetch(pathname: string): void {
+  state.started = true;
   const session = storedSession();
   if (!session) {
     preloadCode('signedOut');
@@ -195,5 +209,19 @@ export function startPrefetch(pathname: string): void {
   }, 0);
 }
 
-// Unit tests stub fetch per test and call startPrefetch themselves.
-if (import.meta.env.MODE !== 'test' && typeof window !== 'undefined') startPrefetch(window.location.pathname);
+/**
+ * The page's own start: at once, or, in a dashboard the service worker painted into the page (its script tag
+ * marked `data-after-paint`, sw/painted-html.ts), once that has painted. Its reads only refresh what is
+ * already on screen, and begun sooner they would share the network with the painted page's stylesheets.
+ */
+function startPage(script: Element | null): void {
+  state.started = true;
+  const start = () => startPrefetch(window.location.pathname);
+  if (!script?.hasAttribute('data-after-paint') || document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(() => setTimeout(start, 0));
+}
+
+// Unit tests stub fetch per test and call startPrefetch themselves. In the app, only when the page's inline
+// copy has not run already.
+if (import.meta.env.MODE !== 'test' && typeof window !== 'undefined' && !state.started)
+  startPage(document.currentScript);

@@ -76,7 +76,7 @@ import { lazyChildLogger } from './plugins/lazy-logger.ts';
 import { prettyLogStream } from './plugins/pretty-log.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
 import { createRouter, type Authed, type RouteInfo } from './plugins/routes.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { builtPagesScriptHashes, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { serveSpa } from './spa.ts';
 import { startAnnouncementSweep, startItemFitSweep, startSweeps } from './sweeps.ts';
 
@@ -131,7 +131,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   app.addHook('onClose', () => auth.stop());
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  // The built pages' inline script (the start-up prefetch) is allowed by its hash, read from the pages here.
+  await app.register(securityHeadersPlugin, { scriptHashes: builtPagesScriptHashes(config.staticDir) });
   // API JSON over 1 KB, brotli or gzip by Accept-Encoding; static files come precompressed (serveSpa).
   await app.register(fastifyCompress, {
     threshold: 1024,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { loginAs } from './helpers.ts';
@@ -67,6 +68,25 @@ test('the SPA shell and the API answer with the security headers', async ({ page
   expect(health.headers()['x-frame-options']).toBe('DENY');
   // The service worker's script is run, and its response's policy governs the worker: the full one.
   expectSecurityHeaders((await request.get('/sw.js')).headers());
+});
+
+test('the only inline script the pages run is the one the build wrote, allowed by its own hash', async ({
+  request,
+}) => {
+  for (const path of ['/', '/login', '/quizzes']) {
+    const page = await request.get(path);
+    expect(page.status(), path).toBe(200);
+    const html = await page.text();
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attributes]) => !/\bsrc=/.test(attributes!))
+      .map(([, , text]) => text!);
+    // The start-up prefetch (scripts/vite-start-prefetch.ts): the dashboard's reads leave with the HTML.
+    expect(inline, path).toHaveLength(1);
+    const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
+    const scripts = /script-src ([^;]*)/.exec(page.headers()['content-security-policy'] ?? '')?.[1];
+    // Exactly our origin and that script's hash: a changed script, or any other inline one, would not run.
+    expect(scripts, path).toBe(`'self' ${hash}`);
+  }
 });
 
 test('a student goes through their screens without a single policy violation', async ({ page }) => {

@@ -136,6 +136,25 @@ describe('the start-up prefetch', () => {
     expect(requests.map((r) => `${r.method} ${r.url}`).slice(1)).toEqual(['GET /api/announcements/current']);
   });
 
+  it("the page's inline copy of the prefetch hands its answers to the app's, which does not ask again", async () => {
+    const user = makeUser();
+    await signIn(user);
+    const { requests } = mockFetch(dashboardRoute(user));
+    // The build writes the module inline into index.html (scripts/vite-start-prefetch.ts): a second copy,
+    // as a fresh instance of the module is here, while the app imports its own (lib/http.ts).
+    vi.resetModules();
+    const inline = await import('../../../src/client/start-prefetch.ts');
+    inline.startPrefetch('/');
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/batch']);
+
+    const signal = new AbortController().signal;
+    await refreshUser();
+    expect(await fetchMySummary(signal)).toEqual(SUMMARY);
+    expect(await fetchCurrentAnnouncements(signal)).toEqual([ANNOUNCEMENT]);
+    expect(await fetchUnseenCount(user.id, signal)).toBe(2);
+    expect(requests).toHaveLength(1);
+  });
+
   it('still logs out when the prefetched session refresh answers 401 (spec 4)', async () => {
     await signIn();
     const { requests } = mockFetch((r) =>

@@ -18,7 +18,9 @@ import { FakeCacheStorage } from './fake-caches.ts';
 // worker to paint before any script runs, always marked as a held copy (src/client/lib/painted-dashboard.ts,
 // sw/painted-html.ts).
 
-const INDEX = `<!doctype html><html><head><title>Pathbuilder</title><script type="module" src="/assets/start-prefetch-x.js" data-dashboard-js="/assets/dashboard-a.js" data-dashboard-css="/assets/dashboard-b.css /assets/sidebar-layout-c.css"></script></head><body><div id="root"></div><noscript>Pathbuilder needs JavaScript to run.</noscript></body></html>`;
+// The start-up prefetch, inline as the build writes it (scripts/vite-start-prefetch.ts).
+const PREFETCH = '(()=>{fetch("/api/batch")})();';
+const INDEX = `<!doctype html><html><head><title>Pathbuilder</title><script data-dashboard-js="/assets/dashboard-a.js" data-dashboard-css="/assets/dashboard-b.css /assets/sidebar-layout-c.css">${PREFETCH}</script><script type="module" crossorigin src="/assets/index-x.js"></script></head><body><div id="root"></div><noscript>Pathbuilder needs JavaScript to run.</noscript></body></html>`;
 
 /** #root as the app renders the student dashboard with the server's answer (stamp: "Up to date" or none). */
 function renderedRoot(stamp: 'fresh' | 'none', pending = false): HTMLElement {
@@ -83,6 +85,13 @@ describe('the page the worker answers / with', () => {
     );
     expect(html).not.toContain(STAMP_MARK);
     expect(html).toContain('<noscript>');
+  });
+
+  it('keeps the inline start-up script’s text as it was (its hash in the CSP still allows it), marked to wait for the paint', () => {
+    const html = paintedIndexHtml(INDEX, painted)!;
+    const inline = [...html.matchAll(/<script\b([^>]*)>([^<]+)<\/script>/g)];
+    expect(inline.map(([, , text]) => text)).toEqual([PREFETCH]);
+    expect(inline[0]![1]).toContain(' data-after-paint ');
   });
 
   it('says the date when the held copy is from an earlier day', () => {
