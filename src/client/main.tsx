@@ -72,11 +72,6 @@ if (prerendered === window.location.pathname) {
 // for an idle moment: each is a chunk of its own.
 afterFirstPage(() => {
   const failed = (error: unknown) => console.error('A start-up module could not be loaded.', error);
-  // The web app manifest (installation): its link is not in index.html (scripts/vite-defer-manifest.ts).
-  if (!document.querySelector('link[rel="manifest"]'))
-    document.head.append(
-      Object.assign(document.createElement('link'), { rel: 'manifest', href: MANIFEST_URL }),
-    );
   // DESIGN 5: answers a student gave before a reload or a closed tab go out on the next start. Only with a
   // session (drainOnStart sends nothing without one; signing in leads to the dashboard, which starts the sync).
   if (hasStoredToken())
@@ -86,5 +81,13 @@ afterFirstPage(() => {
   // so a student who signs in and goes offline at once still opens what they saved.
   import('./lib/offline-content.ts').catch(failed);
   // The signed-in layout (a chunk of its own): on /login, fetched now, so signing in does not wait for it.
-  import('./app/layout/sidebar-layout.tsx').catch(failed);
+  // Then the web app manifest's link (it is not in index.html: scripts/vite-defer-manifest.ts): the browser
+  // offers installation only once it has the manifest, and the layout's install offer must be listening by
+  // then (components/install-prompt.tsx), or Chrome shows its own mini bar.
+  import('./app/layout/sidebar-layout.tsx').catch(failed).then(() => {
+    if (!document.querySelector('link[rel="manifest"]'))
+      document.head.append(
+        Object.assign(document.createElement('link'), { rel: 'manifest', href: MANIFEST_URL }),
+      );
+  });
 });

@@ -243,9 +243,13 @@ test('Videos shows "Continue watching" with a started video, which opens where t
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(3);
 });
 
-/** What Chrome sends when the app may be installed, as a page can make it. */
-const offerInstall = (page: Page) =>
-  page.evaluate(() => {
+/**
+ * What Chrome sends when the app may be installed, as a page can make it: only once the page links its
+ * manifest (the app adds the link after its first page, once its install offer listens), as Chrome does.
+ */
+const offerInstall = async (page: Page) => {
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+  return page.evaluate(() => {
     const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt: () => Promise.resolve(),
       userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
@@ -253,6 +257,7 @@ const offerInstall = (page: Page) =>
     window.dispatchEvent(event);
     return event.defaultPrevented;
   });
+};
 
 test('the install offer appears when the browser offers installation once the student has used the app, and stays away once dismissed', async ({
   page,
