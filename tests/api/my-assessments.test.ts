@@ -10,6 +10,7 @@ describe.each(dialects)('a student’s latest result in their lists (%s)', (dial
   let admin: string;
   let student: string;
   let questions: number[];
+  let otherSchool: number;
 
   beforeAll(async () => {
     t = await startTestApp(dialect, { seed: 'demo' });
@@ -18,6 +19,7 @@ describe.each(dialects)('a student’s latest result in their lists (%s)', (dial
       await t.request({ method: 'GET', url: '/api/admin/schools?per_page=100', token: admin })
     ).json().data as Array<{ id: number; name: string }>;
     const school = schools.find((s) => s.name.startsWith('Little Acorns'))!.id;
+    otherSchool = schools.find((s) => s.id !== school)!.id;
     const s = await createUser(t, { school_id: school, taken_diagnostics: 1 });
     student = await t.login(s.email, s.password);
     const topics = await createTopics(t, admin, 2);
@@ -134,5 +136,32 @@ describe.each(dialects)('a student’s latest result in their lists (%s)', (dial
       last_passed: null,
       can_start: false,
     });
+  });
+
+  it('never lists a quiz made for another school, not even while it is being made', async () => {
+    // The student reads their list again and again while an admin makes quizzes for another school: the
+    // quiz and its schools are one commit, so no read finds it published and aimed at nobody (every school).
+    const made: number[] = [];
+    const seen = new Set<number>();
+    let making = true;
+    const reading = (async () => {
+      while (making) {
+        const res = await t.request({ method: 'GET', url: '/api/my/assessments?kind=quiz', token: student });
+        expect(res.statusCode, res.body).toBe(200);
+        for (const a of res.json().data as MyAssessment[]) seen.add(a.id);
+        // As requests off the network do, each read gives the event loop a turn (an injected read on SQLite
+        // never leaves the microtask queue, and would keep the admin's request from ever being parsed).
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    try {
+      for (let i = 0; i < 20; i++)
+        made.push(await createAssessment(t, admin, { question_ids: questions, school_ids: [otherSchool] }));
+    } finally {
+      making = false;
+    }
+    await reading;
+    expect(made).toHaveLength(20);
+    expect(made.filter((id) => seen.has(id))).toEqual([]);
   });
 });

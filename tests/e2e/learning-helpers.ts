@@ -241,6 +241,23 @@ export async function schoolWithOwnQuestions(
   schoolPrefix: string,
   pick: (byTopic: BankQuestion[]) => BankQuestion[],
 ): Promise<{ schoolName: string; schoolId: number; questions: BankQuestion[] }> {
+  const { schoolName, schoolId } = await schoolOfItsOwn(request, headers, schoolPrefix);
+  const bank = await request.get('/api/admin/questions?type=single_choice&per_page=100', { headers });
+  expect(bank.status()).toBe(200);
+  const usable = ((await bank.json()) as { data: BankQuestion[] }).data.filter((q) => !q.practice_only);
+  const byTopic = [...new Map(usable.map((q) => [q.micro_topic_id, q])).values()];
+  return { schoolName, schoolId, questions: await copiesOf(request, headers, pick(byTopic)) };
+}
+
+/**
+ * A new school named `${schoolPrefix} ${Date.now()}`: what its students see is what every school sees, and
+ * nothing another spec makes for the demo school.
+ */
+export async function schoolOfItsOwn(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  schoolPrefix: string,
+): Promise<{ schoolName: string; schoolId: number }> {
   const { data: locations } = (await (await request.get('/api/lookups/locations')).json()) as {
     data: { id: number }[];
   };
@@ -251,9 +268,5 @@ export async function schoolWithOwnQuestions(
   });
   expect(school.status(), await school.text()).toBeLessThan(300);
   const { school: made } = (await school.json()) as { school: { id: number } };
-  const bank = await request.get('/api/admin/questions?type=single_choice&per_page=100', { headers });
-  expect(bank.status()).toBe(200);
-  const usable = ((await bank.json()) as { data: BankQuestion[] }).data.filter((q) => !q.practice_only);
-  const byTopic = [...new Map(usable.map((q) => [q.micro_topic_id, q])).values()];
-  return { schoolName, schoolId: made.id, questions: await copiesOf(request, headers, pick(byTopic)) };
+  return { schoolName, schoolId: made.id };
 }

@@ -8,6 +8,7 @@ import {
   bearer,
   questionCard,
   registerStudent,
+  schoolOfItsOwn,
   syncStatus,
   takeDiagnosticThroughApi,
 } from './learning-helpers.ts';
@@ -21,16 +22,7 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 async function studentWithQuiz(page: Page) {
   const request = page.request;
   const headers = bearer(await adminToken(request));
-  const { data: locations } = (await (await request.get('/api/lookups/locations')).json()) as {
-    data: { id: number }[];
-  };
-  const schoolName = `Offline Visible Preschool ${Date.now()}`;
-  const school = await request.post('/api/admin/schools', {
-    headers,
-    data: { name: schoolName, location_id: locations[0]!.id },
-  });
-  expect(school.status(), await school.text()).toBeLessThan(300);
-  const { school: made } = (await school.json()) as { school: { id: number } };
+  const { schoolName, schoolId } = await schoolOfItsOwn(request, headers, 'Offline Visible Preschool');
 
   const bank = (await (await request.get('/api/admin/questions?per_page=100', { headers })).json()) as {
     data: { id: number; type: string; practice_only: boolean }[];
@@ -50,7 +42,7 @@ async function studentWithQuiz(page: Page) {
       question_ids: questionIds,
       time_limit_minutes: 30,
       attempts_allowed: null,
-      school_ids: [made.id],
+      school_ids: [schoolId],
       published: true,
     },
   });

@@ -11,6 +11,31 @@ export type AssessmentRow = Awaited<ReturnType<ReturnType<typeof createAssessmen
 
 const aim = schoolAim('assessment_schools', 'assessments.id');
 
+/** What an assessment links to: its fixed questions, its draws by topic, and its schools (none: every school). */
+export interface AssessmentParts {
+  questionIds: number[];
+  draws: Array<{ micro_topic_id: number; count: number }>;
+  schoolIds: number[];
+}
+
+async function insertParts(trx: Db, assessment_id: number, parts: AssessmentParts): Promise<void> {
+  if (parts.questionIds.length)
+    await trx
+      .insertInto('assessment_questions')
+      .values(parts.questionIds.map((question_id, i) => ({ assessment_id, question_id, position: i + 1 })))
+      .execute();
+  if (parts.draws.length)
+    await trx
+      .insertInto('assessment_draws')
+      .values(parts.draws.map((d) => ({ assessment_id, ...d })))
+      .execute();
+  if (parts.schoolIds.length)
+    await trx
+      .insertInto('assessment_schools')
+      .values(parts.schoolIds.map((school_id) => ({ assessment_id, school_id })))
+      .execute();
+}
+
 export function createAssessmentsRepository(db: Db) {
   const base = () =>
     db
@@ -103,38 +128,29 @@ export function createAssessmentsRepository(db: Db) {
         school_ids: schools.filter((s) => s.assessment_id === k.id).map((s) => s.school_id),
       }));
     },
-    insert: async (v: Insertable<AssessmentsTable>) =>
-      (await db.insertInto('assessments').values(v).returning('id').executeTakeFirstOrThrow()).id,
-    update: (id: number, v: Updateable<AssessmentsTable>) =>
-      db.updateTable('assessments').set(v).where('id', '=', id).execute(),
     delete: (id: number) => db.deleteFrom('assessments').where('id', '=', id).execute(),
-    setParts: (
-      id: number,
-      parts: {
-        questionIds: number[];
-        draws: Array<{ micro_topic_id: number; count: number }>;
-        schoolIds: number[];
-      },
-    ) =>
+    /**
+     * A new assessment with its questions, draws and schools, in one commit: a quiz for one school is never,
+     * between two commits, a published quiz with no school linked, which every school's students would see
+     * and could start.
+     */
+    insert: (values: Insertable<AssessmentsTable>, parts: AssessmentParts) =>
       withTransaction(db, async (trx) => {
-        await trx.deleteFrom('assessment_questions').where('assessment_id', '=', id).execute();
-        await trx.deleteFrom('assessment_draws').where('assessment_id', '=', id).execute();
-        await trx.deleteFrom('assessment_schools').where('assessment_id', '=', id).execute();
-        if (parts.questionIds.length)
-          await trx
-            .insertInto('assessment_questions')
-            .values(parts.questionIds.map((q, i) => ({ assessment_id: id, question_id: q, position: i + 1 })))
-            .execute();
-        if (parts.draws.length)
-          await trx
-            .insertInto('assessment_draws')
-            .values(parts.draws.map((d) => ({ assessment_id: id, ...d })))
-            .execute();
-        if (parts.schoolIds.length)
-          await trx
-            .insertInto('assessment_schools')
-            .values(parts.schoolIds.map((s) => ({ assessment_id: id, school_id: s })))
-            .execute();
+        const { id } = await trx
+          .insertInto('assessments')
+          .values(values)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await insertParts(trx, id, parts);
+        return id;
+      }),
+    /** The assessment's columns and its parts replaced, in one commit (as `insert`). */
+    update: (id: number, values: Updateable<AssessmentsTable>, parts: AssessmentParts) =>
+      withTransaction(db, async (trx) => {
+        await trx.updateTable('assessments').set(values).where('id', '=', id).execute();
+        for (const table of ['assessment_questions', 'assessment_draws', 'assessment_schools'] as const)
+          await trx.deleteFrom(table).where('assessment_id', '=', id).execute();
+        await insertParts(trx, id, parts);
       }),
     existingQuestionIds: async (ids: number[]) =>
       ids.length

@@ -198,13 +198,10 @@ export function createAssessmentsService(
       await checkTarget(actor, body.kind, body.school_ids);
       await validate(actor, body);
       const exposed = await exposure.check(body);
-      const id = await repo.insert({
-        ...columns(body),
-        created_by: actor.user.id,
-        created_at: iso(),
-        updated_at: iso(),
-      });
-      await repo.setParts(id, parts(body));
+      const id = await repo.insert(
+        { ...columns(body), created_by: actor.user.id, created_at: iso(), updated_at: iso() },
+        parts(body),
+      );
       await exposure.record(actor, { id, title: body.title }, exposed);
       return toAssessment(await load(id), await editorOf(actor));
     },
@@ -215,8 +212,7 @@ export function createAssessmentsService(
       await checkTarget(actor, body.kind, body.school_ids);
       await validate(actor, body);
       const exposed = await exposure.check(body);
-      await repo.update(id, { ...columns(body), updated_at: iso() });
-      await repo.setParts(id, parts(body));
+      await repo.update(id, { ...columns(body), updated_at: iso() }, parts(body));
       await exposure.record(actor, { id, title: body.title }, exposed);
       return toAssessment(await load(id), await editorOf(actor));
     },
