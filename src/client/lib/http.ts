@@ -17,10 +17,21 @@ export { errorMessage, userMessage } from './user-message.ts';
 export { currentToken, setAuthSource, type AuthSource } from './auth-source.ts';
 export { isSavedCopy, markSavedCopy, markUpdatedAt, updatedAtOf, updatedAtOfSignal } from './data-age.ts';
 
-let navigate: (path: string) => void = (path) => window.location.assign(path);
+/**
+ * Until the router is mounted a 401 (the session refresh at start, the start-up prefetch) only notes where
+ * to go: a page load of /login then would race the router's own first navigation (its login guard, once the
+ * session is dropped), and the one that lost left the login screen showing under the address `/`.
+ */
+let pendingPath: string | null = null;
+let navigate: (path: string) => void = (path) => {
+  pendingPath = path;
+};
 /** The shell registers React Router's navigate so a 401 does not reload the whole app. */
 export function setNavigate(fn: (path: string) => void): void {
   navigate = fn;
+  const path = pendingPath;
+  pendingPath = null;
+  if (path !== null && window.location.pathname !== path) fn(path);
 }
 
 let unauthorizedHandler: () => void = () => {};

@@ -57,6 +57,25 @@ describe('the API client', () => {
     expect(localStorage.getItem('auth_token')).toBeNull();
   });
 
+  it('on a 401 before the router is mounted, goes to /login once it is, with no page load', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../src/client/lib/http.ts');
+    const freshAuth = await import('../../../src/client/features/auth/auth.store.ts');
+    const user = makeUser();
+    mockFetch((request) => loginRoute(user)(request) ?? json(401, { message: 'Unauthenticated.' }));
+    await freshAuth.login({ email: user.email, password: 'pathbuilder-demo', remember: true });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    await expect(fresh.getJson('/quizzes', { cache: false })).rejects.toMatchObject({ status: 401 });
+
+    const mounted = vi.fn();
+    fresh.setNavigate(mounted);
+    expect(mounted).toHaveBeenCalledExactlyOnceWith('/login');
+    // Only once: the router registering again (a new navigate) goes nowhere.
+    fresh.setNavigate(mounted);
+    expect(mounted).toHaveBeenCalledOnce();
+  });
+
   it('logs the server message of a 5xx answer, or the fallback when there is none', async () => {
     mockFetch((request) =>
       request.url.endsWith('/with-message')
