@@ -45,9 +45,9 @@ const throttlingOf = (wanted: Throttling): Throttling => FORCED ?? wanted;
 // Lighthouse's simulation scales the CPU time it observes, so a busy machine moves the figures: each page
 // is audited this many times (`npm run bench:web -- --runs=5`) and the median run is reported.
 const RUNS = Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 3);
-// `--only=dashboard`: the first visit to the dashboard alone (for A/B runs of a change to it). Its figures are
+// `--only=dashboard` or `--only=login`: that page alone (for A/B runs of a change to it). Its figures are
 // printed and its median report kept in .tmp/bench, but no run figures are saved: they would lack the rest.
-const ONLY_DASHBOARD = process.argv.includes('--only=dashboard');
+const ONLY = /^--only=(dashboard|login)$/.exec(process.argv.find((a) => a.startsWith('--only=')) ?? '')?.[1];
 
 type Figure = { value: number; unit: string };
 export type PageFigures = {
@@ -292,11 +292,14 @@ async function main(): Promise<void> {
     const { access_token: token, user } = (await res.json()) as { access_token: string; user: unknown };
 
     const session = { origin: server.baseUrl, token, user };
-    if (ONLY_DASHBOARD) {
-      const dashboard = await median('/', () => audit('dashboard', `${server.baseUrl}/`, session));
+    if (ONLY) {
+      const [name, path] = ONLY === 'login' ? ['/login', '/login'] : ['/ (first visit)', '/'];
+      const page = await median(name, () =>
+        audit(ONLY, `${server.baseUrl}${path}`, ONLY === 'login' ? undefined : session),
+      );
       console.log(
-        `\n/ (first visit), median of ${RUNS}: FCP ${fmt(dashboard.fcp)}, LCP ${fmt(dashboard.lcp)}, ` +
-          `TBT ${dashboard.tbt.value} ms (benchmark index ${dashboard.benchmark_index.value})`,
+        `\n${name}, median of ${RUNS}: FCP ${fmt(page.fcp)}, LCP ${fmt(page.lcp)}, ` +
+          `TBT ${page.tbt.value} ms (benchmark index ${page.benchmark_index.value})`,
       );
       return;
     }
