@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouteError } from '../../../src/client/app/layout/route-error.tsx';
 import { ShellLayout } from '../../../src/client/app/layout/shell-layout.tsx';
@@ -7,12 +7,17 @@ import { usePageLoad } from '../../../src/client/shell/page-load.tsx';
 import { TEXTS } from '../../../src/shared/constants.ts';
 import { makeUser, renderApp, resetShell, signIn } from './shell-helpers.tsx';
 
-afterEach(resetShell);
-
 let report: { reportLoaded(): void; reportFailed(): void } | null = null;
+afterEach(() => {
+  report = null;
+  return resetShell();
+});
+
+// The reporter is published in the commit that shows the spinner (a layout effect), not a passive effect a
+// tick later: findByText can resolve between the two, and a report sent to no one would leave the spinner up.
 function ProbeScreen() {
   const reporter = usePageLoad();
-  useEffect(() => {
+  useLayoutEffect(() => {
     report = reporter;
   }, [reporter]);
   return <p>Probe content</p>;
