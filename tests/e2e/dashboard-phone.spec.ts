@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, DEMO_PASSWORD, fillLoginForm } from './helpers.ts';
+import { ACCOUNTS, DEMO_PASSWORD, signInThroughForm } from './helpers.ts';
 import {
   adminToken,
   apiLogin,
@@ -37,9 +37,7 @@ async function primaryActionsOnFirstScreen(page: Page): Promise<string[]> {
 
 /** On a phone the sidebar starts closed: signed in is leaving the login screen. */
 async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await fillLoginForm(page, email, password);
-  await expect(page).toHaveURL((url) => url.pathname !== '/login');
+  await signInThroughForm(page, email, password);
 }
 
 async function heightOf(locator: Locator): Promise<number> {

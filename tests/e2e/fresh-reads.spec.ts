@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { fillLoginForm, sidebar, topBar, waitForServiceWorkerControl } from './helpers.ts';
+import { signInThroughForm, sidebar, topBar, waitForServiceWorkerControl } from './helpers.ts';
 import { apiLogin, bearer, registerStudent, takeDiagnosticThroughApi } from './learning-helpers.ts';
 
 // Issue 22, "never show old data as fresh", with the service worker in control: its copies of /api GETs
@@ -80,9 +80,7 @@ test('lists reach the server online once the 5-minute cache is past, show the ow
   const [first, second] = lectures as [{ id: number; title: string }, { id: number; title: string }];
   const total = lectures.length;
 
-  await page.goto('/login');
-  await fillLoginForm(page, email, PASSWORD);
-  await expect(page).toHaveURL((url) => url.pathname !== '/login');
+  await signInThroughForm(page, email, PASSWORD);
   // The worker precaches the whole build before it activates: on a busy machine that takes a while.
   await expect
     .poll(

@@ -85,6 +85,16 @@ export async function fillLoginForm(
   await page.getByRole('button', { name: /^(log ?in|sign in)$/i }).click();
 }
 
+/**
+ * Signs in through the login form and waits until the app has left it. Unlike loginAs it reads nothing of
+ * the menu, which starts closed on a phone and may differ by role.
+ */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await fillLoginForm(page, email, password);
+  await expect(page).toHaveURL((url) => url.pathname !== '/login');
+}
+
 /** Logs in through the login screen; resolves with the access token the server issued. */
 export async function loginWith(
   page: Page,

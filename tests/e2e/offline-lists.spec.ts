@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import {
   ACCOUNTS,
   DEMO_PASSWORD,
-  fillLoginForm,
+  signInThroughForm,
   onPath,
   sidebar,
   topBar,
@@ -114,9 +114,7 @@ test('lists opened online open offline by the menu and by reload, with what they
   const password = 'offline-lists-2024';
   const email = await registerStudent(request, { password, schoolName });
   await takeDiagnosticThroughApi(request, await apiLogin(request, email, password));
-  await page.goto('/login');
-  await fillLoginForm(page, email, password);
-  await expect(page).toHaveURL((url) => url.pathname !== '/login');
+  await signInThroughForm(page, email, password);
   await waitForServiceWorkerControl(page);
 
   const shown = new Map<string, string[]>();
@@ -181,9 +179,7 @@ test.describe('on a phone', () => {
   }) => {
     test.setTimeout(120_000);
     // The sidebar starts closed on a phone: signed in through the form, not loginAs (which reads the menu).
-    await page.goto('/login');
-    await fillLoginForm(page, ACCOUNTS.student, DEMO_PASSWORD);
-    await expect(page).toHaveURL((url) => url.pathname !== '/login');
+    await signInThroughForm(page, ACCOUNTS.student, DEMO_PASSWORD);
     await waitForServiceWorkerControl(page);
 
     await page.goto('/videos');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { fillLoginForm, onPath, topBar, waitForServiceWorkerControl } from './helpers.ts';
+import { signInThroughForm, onPath, topBar, waitForServiceWorkerControl } from './helpers.ts';
 import {
   adminToken,
   answerSomehow,
@@ -56,9 +56,7 @@ async function studentWithQuiz(page: Page) {
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await fillLoginForm(page, email, password);
-  await expect(page).toHaveURL((url) => url.pathname !== '/login');
+  await signInThroughForm(page, email, password);
   await waitForServiceWorkerControl(page);
 }
 

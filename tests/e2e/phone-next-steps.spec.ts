@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoFindings, startAudit } from './a11y-audit.ts';
-import { confirmDialog, fillLoginForm } from './helpers.ts';
+import { confirmDialog, signInThroughForm } from './helpers.ts';
 import {
   adminToken,
   apiLogin,
@@ -32,9 +32,7 @@ async function newStudent(page: Page, request: APIRequestContext, schoolName = D
   const email = await registerStudent(request, { password: PASSWORD, schoolName });
   const token = await apiLogin(request, email, PASSWORD);
   await takeDiagnosticThroughApi(request, token);
-  await page.goto('/login');
-  await fillLoginForm(page, email, PASSWORD);
-  await expect(page).toHaveURL((url) => url.pathname !== '/login');
+  await signInThroughForm(page, email, PASSWORD);
   return token;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { confirmDialog, fillLoginForm } from './helpers.ts';
+import { confirmDialog, signInThroughForm } from './helpers.ts';
 import {
   adminToken,
   answerSomehow,
@@ -120,9 +120,7 @@ test('on a phone the question comes first, the way on stays in view, and matchin
   test.setTimeout(120_000);
   const { email, password, quizId, title } = await quizForNewStudent(page);
   // On a phone the menu starts closed: signed in is the dashboard's title.
-  await page.goto('/login');
-  await fillLoginForm(page, email, password);
-  await expect(page).toHaveURL((url) => url.pathname !== '/login');
+  await signInThroughForm(page, email, password);
   await page.goto(`/quiz/${quizId}`);
   // Timed: the quiz screen asks first, with the stakes (issue 24).
   await page.getByRole('button', { name: `Start quiz: ${title}` }).tap();
