@@ -8,6 +8,8 @@
 //   nothing else: no session, no ownership, timer or answer checks, no attempt touch, no security headers.
 //   Our save does all of those. It also commits in groups and syncs off the event loop, which this route
 //   does not: on a disk whose sync is slow ours can outrun it; on a fast one it is the floor.
+// - With `{ write: false }`, the same route parsing the same body and answering, writing nothing: what Node and
+//   Fastify cost a save before any database work (bench/saves-floors.ts).
 // - The same route on PostgreSQL (createBarePgApp, bench/bare-server.ts with BARE_DATABASE_URL): one
 //   `INSERT … ON CONFLICT` per request through `pg`, autocommit (committed before it answers), with the pool
 //   size our server has (src/server/db/database.ts: 10 per process), into a table of its own.
@@ -29,8 +31,8 @@ type SaveRoute = {
   Body: { answer: unknown; flagged: boolean; answered_at: string };
 };
 
-/** The bare app over a fresh `answers.db` in `dir` (emptied first). */
-export function createBareApp(dir: string): BareApp {
+/** The bare app over a fresh `answers.db` in `dir` (emptied first); `write: false` leaves it empty. */
+export function createBareApp(dir: string, { write = true }: { write?: boolean } = {}): BareApp {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const db = new DatabaseSync(join(dir, 'answers.db'));
@@ -45,6 +47,10 @@ export function createBareApp(dir: string): BareApp {
   app.get('/bare', async () => ({ ok: true }));
   app.put<SaveRoute>('/api/attempts/:attempt/answers/:question', async (request) => {
     const { answer, flagged, answered_at } = request.body;
+    if (!write) {
+      JSON.stringify(answer);
+      return { ok: true };
+    }
     // Attempt ids are uuids, kept as text as ours are. Turned into a number (NaN) they made every save of
     // this route fail the NOT NULL, and a floor of 500s stood in the README as the plainest durable write.
     upsert.run(

@@ -80,6 +80,30 @@ describe('the plainest durable write (bench/bare-app.ts)', () => {
 
 // PostgreSQL's floor, where the tests have a database (TEST_DATABASE_URL): in a schema of its own.
 const pgUrl = process.env.TEST_DATABASE_URL;
+describe('the save route that writes nothing (bench/bare-app.ts, write: false)', () => {
+  it('answers a save as the floor does and leaves its table empty', async () => {
+    const parseOnlyDir = mkdtempSync(join(tmpdir(), 'bench-parse-only-'));
+    const parseOnly = createBareApp(parseOnlyDir, { write: false });
+    try {
+      const answer = await parseOnly.app.inject({
+        method: 'PUT',
+        url: `/api/attempts/${randomUUID()}/answers/7`,
+        payload: {
+          answer: { type: 'true_false', value: true },
+          flagged: false,
+          answered_at: '2026-11-28T15:00:00Z',
+        },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ ok: true });
+      expect(parseOnly.db.prepare('SELECT count(*) AS n FROM answers').get()).toEqual({ n: 0 });
+    } finally {
+      await parseOnly.close();
+      rmSync(parseOnlyDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.runIf(pgUrl)('the plainest durable write on PostgreSQL (bench/bare-app.ts)', () => {
   const schema = `bench_floor_${process.pid}`;
   const admin = async (sql: string) => {
