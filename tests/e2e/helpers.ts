@@ -159,3 +159,14 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
     .poll(controlled, { message: 'the service worker controls the page', timeout: 15_000 })
     .toBe(true);
 }
+
+/**
+ * Waits until the PDF viewer in `scope` has drawn its page (its frame no longer `aria-busy`). The first PDF a
+ * browser opens fetches and compiles pdf.js and its worker (about 470 kB brotli): in a CI run whose e2e part
+ * took 27 minutes instead of 11, that alone passed the default 10 s (stop 42), so the drawing gets 30 s.
+ */
+export async function expectPdfDrawn(scope: Page): Promise<void> {
+  await expect(scope.locator('.pdf-viewer__frame')).toHaveAttribute('aria-busy', 'false', {
+    timeout: 30_000,
+  });
+}

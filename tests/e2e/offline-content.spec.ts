@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import {
   ACCOUNTS,
   DEMO_PASSWORD,
+  expectPdfDrawn,
   loginAs,
   loginWith,
   logoutThroughSidebar,
@@ -144,11 +145,11 @@ test('a student keeps a PDF available offline and reads it page by page with the
   await page.reload();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
-  await expect(page.locator('.pdf-viewer__frame')).toHaveAttribute('aria-busy', 'false');
+  await expectPdfDrawn(page);
   expect(await pageShape(page)).toBeLessThan(1);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
-  await expect(page.locator('.pdf-viewer__frame')).toHaveAttribute('aria-busy', 'false');
+  await expectPdfDrawn(page);
   expect(await pageShape(page)).toBeGreaterThan(1);
   await context.setOffline(false);
 

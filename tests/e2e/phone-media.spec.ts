@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { confirmDialog } from './helpers.ts';
+import { confirmDialog, expectPdfDrawn } from './helpers.ts';
 import { bearer } from './learning-helpers.ts';
 import { height, newStudent, signIn } from './media-helpers.ts';
 
@@ -75,8 +75,8 @@ test('the PDF viewer fills a phone at its pixel density, zooms by +, pinch and d
   await signIn(page, email, password);
   await page.goto(`/resources/file-view?id=${resource.id}`);
   await expect(page.getByRole('heading', { level: 1, name: PDF_TITLE, exact: true })).toBeVisible();
+  await expectPdfDrawn(page);
   const frame = page.locator('.pdf-viewer__frame');
-  await expect(frame).toHaveAttribute('aria-busy', 'false');
   const canvas = page.getByRole('img', { name: new RegExp(`^${PDF_TITLE}, page 1 of \\d+$`) });
 
   // Fitted to the width of the phone (not 318 px inside a card), drawn at the screen's density: 3 × 3 pixels

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { tinyPdf } from '../../src/server/seed/tiny-pdf.ts';
-import { loginAs } from './helpers.ts';
+import { expectPdfDrawn, loginAs } from './helpers.ts';
 
 /** A three-page PDF: a long observation guide, paginated by the writer. */
 function guidePdf(title: string): Buffer {
@@ -79,7 +79,7 @@ test('an admin uploads a PDF with a progress bar; a student finds it and reads i
   await expect(phone).toHaveURL(/\/resources\/file-view\?id=\d+$/);
   await expect(phone.getByRole('heading', { name: title })).toBeVisible();
   await expect(phone.getByText('Page 1 of 3')).toBeVisible();
-  await expect(phone.locator('.pdf-viewer__frame')).toHaveAttribute('aria-busy', 'false');
+  await expectPdfDrawn(phone);
   // Fitted to the phone's width, not overflowing it.
   const width = await phone
     .locator('canvas.pdf-viewer__page')

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { fillLoginForm } from './helpers.ts';
+import { expectPdfDrawn, fillLoginForm } from './helpers.ts';
 import {
   adminToken,
   apiLogin,
@@ -53,7 +53,7 @@ test('the PDF viewer looks as it did (phone)', async ({ page }) => {
   await expect(page).toHaveURL((url) => url.pathname !== '/login');
   await page.goto(`/resources/file-view?id=${resource.id}`);
   await expect(page.getByRole('heading', { level: 1, name: PDF_TITLE })).toBeVisible();
-  await expect(page.locator('.pdf-viewer__frame')).toHaveAttribute('aria-busy', 'false');
+  await expectPdfDrawn(page);
   // Lazy chunks, fonts and the last request settle first.
   await page.waitForLoadState('networkidle');
   await expect(page).toHaveScreenshot('pdf-viewer-phone.png', {
